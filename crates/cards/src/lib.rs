@@ -1,0 +1,13 @@
+//! Cards, packs and the card alphabets of stich.
+//!
+//! This crate knows what a card is and every way the sources write one; it knows nothing of
+//! any game's rules. The canonical written form of a card is the suit symbol followed by the
+//! rank (`♣J`, `♥10`), see [`Card`]'s `Display`.
+
+mod alphabet;
+mod card;
+mod pack;
+
+pub use alphabet::{Alphabet, AlphabetSet, CardTokenError, CardTokenErrorKind, Display, parse_card};
+pub use card::{Card, Rank, Suit};
+pub use pack::Pack;

@@ -1,0 +1,1 @@
+//! The International Skat Server's game-record format: reader, writer, conversion.

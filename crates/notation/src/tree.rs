@@ -1,0 +1,248 @@
+//! The syntax tree of one record: what the text says, with where it says it.
+//!
+//! The tree is game-agnostic. Seats are role labels as written (`F`, `M`, `R`, `skat`), and
+//! the words of exchanges, declarations, play events and result claims are kept as tokens;
+//! each game's engine gives them meaning. The ISS reader produces the same tree, so every
+//! source goes through one checker.
+
+use cards::Card;
+
+/// A place in the input: byte offsets `start..end` from the start of the file, and the
+/// 1-based line and column (in characters) of `start`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+    /// 1-based line of `start`.
+    pub line: u32,
+    /// 1-based column of `start`, counted in Unicode scalar values.
+    pub column: u32,
+}
+
+/// A value and where it was written. Trees built by programs (not read from text) use
+/// `Span::default()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// A value with a span.
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+
+    /// A value with no place in any text.
+    pub fn bare(node: T) -> Self {
+        Spanned { node, span: Span::default() }
+    }
+}
+
+/// A card position that may be unknown (`??`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardSlot {
+    /// A known card.
+    Known(Card),
+    /// `??`: a card that was there but is not recorded.
+    Unknown,
+}
+
+/// A comment, kept with the item it follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Comment {
+    /// `{ … }`; may span lines.
+    Brace(String),
+    /// `; …` to the end of the line.
+    Line(String),
+}
+
+/// One token of a statement or claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// A bare word: `hand`, `clubs`, `resigns`, `won`.
+    Word(String),
+    /// An integer, possibly signed: `63`, `-48`, `+2`.
+    Number(i64),
+    /// A card or `??`.
+    Card(CardSlot),
+    /// A quoted string: `"the book says 59"`.
+    Text(String),
+}
+
+/// A header tag pair `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The tag name.
+    pub name: Spanned<String>,
+    /// The value, unescaped.
+    pub value: Spanned<String>,
+    /// Comments after the tag.
+    pub comments: Vec<Comment>,
+}
+
+/// One line of the deal: a seat (or `skat`) and its cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandLine {
+    /// The seat label, or `skat` (or another game's name for the undealt cards).
+    pub seat: Spanned<String>,
+    /// The cards as written.
+    pub cards: Vec<Spanned<CardSlot>>,
+    /// Comments after the line.
+    pub comments: Vec<Comment>,
+}
+
+/// One call of the auction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    /// Who called.
+    pub seat: Spanned<String>,
+    /// What was called.
+    pub call: Spanned<CallKind>,
+    /// Comments after the call.
+    pub comments: Vec<Comment>,
+}
+
+/// A call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallKind {
+    /// A bid of this many points.
+    Bid(u32),
+    /// `yes` / `hold`: accepting the bid made to this seat.
+    Hold,
+    /// `pass`.
+    Pass,
+}
+
+/// A statement: an optional seat and a run of tokens, as in `F pickup ♦7 ♦8`,
+/// `F clubs hand schneider`, `M resigns`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The acting seat, when the statement starts with one.
+    pub seat: Option<Spanned<String>>,
+    /// The rest of the statement.
+    pub tokens: Vec<Spanned<Token>>,
+    /// Comments after the statement.
+    pub comments: Vec<Comment>,
+}
+
+/// How the play section is laid out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Each trick names its leader and lists cards in play order: `3. M: ♦9 ♦Q ♦K`.
+    Leader,
+    /// Each trick lists cards by seat in these columns, as books print them; the engine
+    /// works out who led.
+    Columns(Vec<Spanned<String>>),
+}
+
+/// A trick as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trick {
+    /// The trick number as written.
+    pub number: Option<Spanned<u32>>,
+    /// The leader (layout `Leader` only).
+    pub leader: Option<Spanned<String>>,
+    /// The cards: in play order (layout `Leader`) or in column order (layout `Columns`).
+    pub cards: Vec<Spanned<CardSlot>>,
+    /// A claimed figure for this trick, as books print it.
+    pub claim: Option<Spanned<TrickClaim>>,
+    /// Comments after the trick.
+    pub comments: Vec<Comment>,
+}
+
+/// The claimed figure of one trick: the card points the declarer's side took in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrickClaim {
+    /// The declarer's side took this many points.
+    Points(u32),
+    /// `-`: the declarer's side did not take the trick.
+    Lost,
+}
+
+/// One item of the play section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayItem {
+    /// A trick.
+    Trick(Trick),
+    /// An event between or after tricks: `F shows`, `M resigns`, `R times-out`.
+    Event(Statement),
+}
+
+/// The play section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The layout.
+    pub layout: Layout,
+    /// Tricks and events in order.
+    pub items: Vec<PlayItem>,
+}
+
+/// A claimed figure of the result: a key and its values, `points 63`, `outcome won`,
+/// `disputed "…"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The key.
+    pub key: Spanned<String>,
+    /// The values.
+    pub values: Vec<Spanned<Token>>,
+    /// Comments after the claim.
+    pub comments: Vec<Comment>,
+}
+
+/// A section of the body: where its keyword stands, comments on the keyword line, and its
+/// content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section<T> {
+    /// The span of the section keyword.
+    pub span: Span,
+    /// Comments directly after the keyword.
+    pub comments: Vec<Comment>,
+    /// The content.
+    pub items: T,
+}
+
+/// One record: header and body. An absent section means "not recorded".
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    /// The span of the whole record.
+    pub span: Span,
+    /// The notation version in force (from the `%stich N` line), if one was given.
+    pub version: Option<u32>,
+    /// Comments before the first tag.
+    pub leading_comments: Vec<Comment>,
+    /// Header tags in written order.
+    pub tags: Vec<Tag>,
+    /// The deal.
+    pub deal: Option<Section<Vec<HandLine>>>,
+    /// The auction.
+    pub auction: Option<Section<Vec<Call>>>,
+    /// The exchange: skat, widow, bury or pass.
+    pub exchange: Option<Section<Vec<Statement>>>,
+    /// The declaration.
+    pub declaration: Option<Section<Vec<Statement>>>,
+    /// The melds.
+    pub melds: Option<Section<Vec<Statement>>>,
+    /// The play.
+    pub play: Option<Section<Play>>,
+    /// The claimed result.
+    pub result: Option<Section<Vec<Claim>>>,
+    /// `*`: the record stops before the game ended, on purpose.
+    pub unfinished: Option<Span>,
+}
+
+impl Record {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name.node == name).map(|t| t.value.node.as_str())
+    }
+
+    /// The tag with this name.
+    pub fn tag_item(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name.node == name)
+    }
+}

@@ -1,0 +1,1 @@
+//! The JSON report of stich and its JSON Schema.
