@@ -1,1 +1,19 @@
-fn main() {}
+//! `stich`: read, replay and verify records of trick-taking card games.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use stich::{cli, commands};
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let code = match cli.command {
+        cli::Command::Check(args) => commands::check::run(&args),
+        cli::Command::Fmt(args) => commands::fmt::run(&args),
+        cli::Command::Convert(args) => commands::convert::run(&args),
+        cli::Command::Schema => commands::schema::run(),
+        cli::Command::Rules(args) => commands::rules::run(&args),
+        cli::Command::Completions { shell } => commands::completions::run(shell),
+    };
+    ExitCode::from(code)
+}

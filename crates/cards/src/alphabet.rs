@@ -349,19 +349,10 @@ const FRENCH1890_SUITS: &[(&str, Suit)] = &[
 ];
 
 fn read_french1890(token: &str) -> Option<Card> {
-    for (name, suit) in FRENCH1890_SUITS {
-        if let Some(rest) = token.strip_prefix(name) {
-            if let Some(rank) = german_rank_letter(rest) {
-                return Some(Card::new(*suit, rank));
-            }
-        }
-        if let Some(rest) = token.strip_suffix(name) {
-            if let Some(rank) = german_rank_letter(rest) {
-                return Some(Card::new(*suit, rank));
-            }
-        }
-    }
-    None
+    FRENCH1890_SUITS.iter().find_map(|(name, suit)| {
+        let rest = token.strip_prefix(name).or_else(|| token.strip_suffix(name))?;
+        german_rank_letter(rest).map(|rank| Card::new(*suit, rank))
+    })
 }
 
 /// How cards are written on output.

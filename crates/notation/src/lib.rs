@@ -1,8 +1,38 @@
 //! The stich notation: the syntax tree of a record, the streaming reader that builds it from
 //! text, the canonical printer, content ids and diagnostics.
+//!
+//! ```
+//! let parsed = notation::read_str("[Game \"skat\"]\n[Rules \"isko\"]\n\nauction M 18, F pass\n");
+//! let record = parsed[0].record.as_ref().unwrap();
+//! assert_eq!(record.tag("Game"), Some("skat"));
+//! assert_eq!(notation::print(record), "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction  M 18, F pass\n");
+//! ```
 
+#![warn(missing_docs)]
+
+#[cfg(any(test, feature = "proptest"))]
+pub mod arbitrary;
+pub mod codes;
 pub mod diag;
+mod id;
+mod lex;
+mod parse;
+mod print;
+mod reader;
+mod scan;
+mod spans;
 pub mod tree;
 
 pub use diag::{Diagnostic, Kind, Severity};
+pub use id::content_id;
+pub use parse::header::{KNOWN_TAGS, REQUIRED_TAGS};
+pub use parse::tokens::KEYWORDS;
+pub use print::{PrintOptions, print, print_file, print_with};
+pub use reader::{Limits, Parsed, Reader, read_str};
 pub use tree::*;
+
+/// The version of the notation this crate reads and writes (`%stich 1`).
+pub const VERSION: u32 = 1;
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,73 @@
 //! The JSON report of stich and its JSON Schema.
+//!
+//! One [`Report`] per record. The schema is generated from these types (draft 2020-12) and
+//! checked into `spec/schema/report.schema.json`; a test fails when the two differ.
+
+mod finding;
+mod header;
+
+pub use finding::{Finding, FindingKind, FindingSeverity};
+pub use header::HeaderTag;
+
+use engine::Verdict;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// The schema's `$id`.
+pub const SCHEMA_ID: &str = "urn:stich:schema:report:1";
+
+/// The version of the report format; it changes when a field changes meaning or goes away.
+pub const REPORT_VERSION: u32 = 1;
+
+/// Where a record came from.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Source {
+    /// The file, as given on the command line; absent for standard input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// 1-based line of the record's first byte.
+    pub line: u32,
+    /// Byte offset of the record's first byte.
+    pub offset: usize,
+}
+
+/// The report on one record.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Report {
+    /// The report format version ([`REPORT_VERSION`]).
+    pub version: u32,
+    /// The record's content id: lowercase hex sha256 of its canonical form. Absent when the
+    /// record could not be read.
+    pub id: Option<String>,
+    /// Where the record came from.
+    pub source: Source,
+    /// The `Game` tag.
+    pub game: Option<String>,
+    /// The `Rules` tag.
+    pub rules: Option<String>,
+    /// The overall judgement.
+    pub verdict: Verdict,
+    /// Every finding, in the order of the record.
+    pub findings: Vec<Finding>,
+    /// The header tags, in written order.
+    pub header: Vec<HeaderTag>,
+    /// The normalized record and its recomputed result, where the record could be replayed.
+    pub record: Option<engine::Replay>,
+}
+
+/// The JSON Schema of [`Report`], with `$id` and the report version.
+pub fn schema() -> serde_json::Value {
+    let mut schema = serde_json::to_value(schemars::schema_for!(Report)).unwrap_or_default();
+    if let Some(obj) = schema.as_object_mut() {
+        obj.insert("$id".into(), SCHEMA_ID.into());
+        obj.insert("x-report-version".into(), REPORT_VERSION.into());
+    }
+    schema
+}
+
+/// The schema as pretty JSON text with a final newline, exactly as checked in.
+pub fn schema_text() -> String {
+    let mut s = serde_json::to_string_pretty(&schema()).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,161 @@
+//! Comparing the claimed figures of a record with the figures of the replay.
+//!
+//! Every claim is checked: a difference is an `Inconsistent` error carrying both figures at
+//! the claim's span, or a `Disputed` warning when the record marks its claims as disputed.
+//! A claim the record does not let the replay determine is noted, not judged.
+
+use notation::{Diagnostic, Kind, Severity};
+
+use crate::skat::interpret::{ClaimIn, ClaimValue, at};
+use crate::skat::model::GameResult;
+use crate::skat::words::{ClaimKey, claim_canonical};
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn won_lost(b: bool) -> &'static str {
+    if b { "won" } else { "lost" }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// The code and the claimed and computed figures of one claim; `None` for the computed
+/// figure when the replay does not determine it.
+fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<String>) {
+    let num = |v: &ClaimValue| match v {
+        ClaimValue::Number(n) => *n,
+        _ => 0,
+    };
+    let flag = |v: &ClaimValue| match v {
+        ClaimValue::Bool(b) => *b,
+        _ => true,
+    };
+    let v = &claim.value;
+    match claim.key {
+        ClaimKey::Passed => (
+            "S0413",
+            yes_no(flag(v)).into(),
+            Some(yes_no(r.passed).into()),
+        ),
+        ClaimKey::Declarer => {
+            let claimed = match v {
+                ClaimValue::Seat(s) => s.label().to_string(),
+                _ => String::new(),
+            };
+            ("S0411", claimed, r.declarer.map(|s| s.label().to_string()))
+        }
+        ClaimKey::Game => {
+            let claimed = match v {
+                ClaimValue::Game(g) => g.word().to_string(),
+                _ => String::new(),
+            };
+            ("S0415", claimed, r.game.map(|g| g.word().to_string()))
+        }
+        ClaimKey::Outcome => (
+            "S0407",
+            won_lost(flag(v)).into(),
+            r.won.map(|w| won_lost(w).into()),
+        ),
+        ClaimKey::Points => (
+            "S0402",
+            num(v).to_string(),
+            r.declarer_card_points.map(|p| p.to_string()),
+        ),
+        ClaimKey::Tricks => (
+            "S0403",
+            num(v).to_string(),
+            r.declarer_tricks.map(|p| p.to_string()),
+        ),
+        ClaimKey::Matadors => (
+            "S0404",
+            signed(num(v)),
+            r.matadors.map(|m| signed(i64::from(m))),
+        ),
+        ClaimKey::Schneider => (
+            "S0409",
+            yes_no(flag(v)).into(),
+            r.schneider.map(|b| yes_no(b).into()),
+        ),
+        ClaimKey::Schwarz => (
+            "S0410",
+            yes_no(flag(v)).into(),
+            r.schwarz.map(|b| yes_no(b).into()),
+        ),
+        ClaimKey::Overbid => (
+            "S0408",
+            yes_no(flag(v)).into(),
+            r.overbid.map(|b| yes_no(b).into()),
+        ),
+        ClaimKey::Bid => ("S0412", num(v).to_string(), r.bid.map(|b| b.to_string())),
+        ClaimKey::Value => ("S0405", num(v).to_string(), r.value.map(|b| b.to_string())),
+        ClaimKey::Score => ("S0406", signed(num(v)), r.score.map(signed)),
+        ClaimKey::SkatPoints => (
+            "S0414",
+            num(v).to_string(),
+            r.skat_points.map(|p| p.to_string()),
+        ),
+        ClaimKey::Disputed => ("S0508", String::new(), Some(String::new())),
+        ClaimKey::Resigned => ("S0416", yes_no(flag(v)).into(), Some(yes_no(r.resigned).into())),
+        ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
+            let claimed = match v {
+                ClaimValue::Seat(s) => s.label().to_string(),
+                _ => String::new(),
+            };
+            let computed = match claim.key {
+                ClaimKey::Left => r.left,
+                ClaimKey::Timeout => r.timed_out,
+                _ => r.left.or(r.timed_out),
+            };
+            ("S0417", claimed, Some(computed.map_or_else(|| "none".to_string(), |s| s.label().to_string())))
+        }
+    }
+}
+
+/// Checks every claim against the result.
+pub fn compare(claims: &[ClaimIn], result: &GameResult, disputed: Option<&str>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for claim in claims {
+        let (code, claimed, computed) = figures(claim, result);
+        let key = claim_canonical(claim.key);
+        match computed {
+            None => out.push(Diagnostic::note(
+                "S0508",
+                at(claim.span),
+                format!("claim `{key} {claimed}` not checked: the record does not determine it"),
+            )),
+            Some(computed) if computed != claimed => {
+                let message =
+                    format!("the record claims {key} {claimed}; the replay gives {computed}");
+                let d = match disputed {
+                    Some(reason) => {
+                        let why = if reason.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({reason})")
+                        };
+                        Diagnostic {
+                            severity: Severity::Warning,
+                            ..Diagnostic::error(
+                                code,
+                                Kind::Disputed,
+                                at(claim.span),
+                                format!("{message}; marked disputed{why}"),
+                            )
+                        }
+                    }
+                    None => Diagnostic::error(code, Kind::Inconsistent, at(claim.span), message),
+                };
+                out.push(d.with_figures(claimed, computed));
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,886 @@
+//! Random legal Skat games, deterministic per seed, with every result claim filled in.
+//!
+//! The generator deals, runs an auction from random bidding limits, picks a contract the bid
+//! allows (all game types, hand and pick-up, announcements, ouvert), plays legal cards with a
+//! random mix of careless and greedy play, and sometimes stops early the way real games do:
+//! a Null lost at the declarer's first trick, a failed schwarz or schneider announcement, a
+//! concession by either side, a claim of the rest, a penalty. Its figures are counted here
+//! from its own tricks, so replaying the record it writes checks the reader-to-replay path.
+//!
+//! The random numbers come from a hand-written SplitMix64: a fixed, documented sequence, so a
+//! seed gives the same game on every platform and with every version of every dependency.
+
+use cards::Card;
+use notation::{
+    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span,
+    Spanned, Statement, Token, Trick, TrickClaim,
+};
+
+use crate::core::CardSet;
+use crate::skat::model::{Contract, End, GameResult, GameType, Seat};
+use crate::skat::pack;
+use crate::skat::play;
+use crate::skat::rules::Profile;
+use crate::skat::score::{self, Finish, Tally};
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and stable by construction.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n == 0 {
+            0
+        } else {
+            (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
+        }
+    }
+
+    /// True with probability `percent`/100.
+    pub fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A random card of a non-empty set (`None` for an empty one).
+    pub fn pick(&mut self, set: CardSet) -> Option<Card> {
+        let n = set.len() as u32;
+        set.iter().nth(self.below(n) as usize)
+    }
+}
+
+/// How a seat chooses among its legal cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Any legal card.
+    Random,
+    /// Win the trick when possible with the strongest card; lead the strongest card.
+    Greedy,
+    /// Play the weakest card.
+    Weak,
+}
+
+/// An event that ends the play early, placed before a trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The declarer concedes.
+    DeclarerConcedes,
+    /// Both defenders resign.
+    DefendersResign,
+    /// The declarer shows the cards and claims the rest.
+    DeclarerShows,
+    /// This seat times out.
+    TimesOut(Seat),
+    /// This seat leaves.
+    Leaves(Seat),
+}
+
+/// A generated game in typed form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The seed.
+    pub seed: u64,
+    /// Dealt hands, F M R.
+    pub hands: [CardSet; 3],
+    /// The skat as dealt.
+    pub skat: CardSet,
+    /// The auction.
+    pub calls: Vec<(Seat, CallKind)>,
+    /// Declarer and contract (absent when passed in).
+    pub contract: Option<(Seat, Contract)>,
+    /// The two cards laid away after a pick-up.
+    pub discard: Option<[Card; 2]>,
+    /// Tricks as (leader, cards in play order).
+    pub tricks: Vec<(Seat, Vec<Card>)>,
+    /// The early-end event and the number of tricks played before it.
+    pub stop: Option<(usize, Stop)>,
+    /// The expected result.
+    pub result: GameResult,
+    /// Leave the defenders' hands out of the deal (they follow from the play).
+    pub omit_defenders: bool,
+    /// Write the play in columns.
+    pub columns: bool,
+    /// Write per-trick claims.
+    pub trick_claims: bool,
+}
+
+/// The result of [`play_out`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedOut {
+    /// Tricks as (leader, cards).
+    pub tricks: Vec<(Seat, Vec<Card>)>,
+    /// How it ended (`None` when stopped by `stop_before` without an event).
+    pub end: End,
+    /// The early-end event, if one was chosen.
+    pub stop: Option<(usize, Stop)>,
+}
+
+fn strongest(game: GameType, cards: CardSet) -> Option<Card> {
+    let order = pack::order(game);
+    cards.iter().max_by_key(|&c| {
+        (
+            order.class(c) == crate::core::trick::TRUMP,
+            order.power(c),
+            pack::points().card(c),
+        )
+    })
+}
+
+fn weakest(game: GameType, cards: CardSet) -> Option<Card> {
+    let order = pack::order(game);
+    cards.iter().min_by_key(|&c| {
+        (
+            order.class(c) == crate::core::trick::TRUMP,
+            pack::points().card(c),
+            order.power(c),
+        )
+    })
+}
+
+fn choose(
+    rng: &mut Rng,
+    style: Style,
+    game: GameType,
+    legal: CardSet,
+    trick: &[Card],
+    wants_trick: bool,
+) -> Option<Card> {
+    match style {
+        Style::Random => rng.pick(legal),
+        Style::Weak => weakest(game, legal),
+        Style::Greedy => {
+            let order = pack::order(game);
+            if let Some(&best) = trick.get(order.winner(trick)) {
+                let winning: CardSet = legal.iter().filter(|&c| order.beats(c, best)).collect();
+                if wants_trick {
+                    strongest(game, winning).or_else(|| weakest(game, legal))
+                } else {
+                    // Null declarer: the highest card that still loses, else the lowest.
+                    let losing = legal.difference(winning);
+                    strongest(game, losing).or_else(|| weakest(game, legal))
+                }
+            } else if wants_trick {
+                strongest(game, legal)
+            } else {
+                weakest(game, legal)
+            }
+        }
+    }
+}
+
+/// Plays a game from the hands at the first lead, with a style per seat; stops at the early
+/// ends of the profile, or at `stop` (placed before trick `stop.0 + 1`).
+pub fn play_out(
+    rng: &mut Rng,
+    profile: &Profile,
+    start: [CardSet; 3],
+    declarer: Seat,
+    contract: &Contract,
+    styles: [Style; 3],
+    stop: Option<(usize, Stop)>,
+) -> PlayedOut {
+    let game = contract.game;
+    let early = profile.options.early_end;
+    let mut hands = start;
+    let mut leader = Seat::F;
+    let mut tricks = Vec::with_capacity(10);
+    let mut defender_points = 0;
+    for n in 0..10 {
+        if let Some((k, s)) = stop
+            && k == n
+        {
+            let end = match s {
+                Stop::DeclarerConcedes => End::DeclarerConceded,
+                Stop::DefendersResign => End::DefendersConceded,
+                Stop::DeclarerShows => End::DeclarerClaimed,
+                Stop::TimesOut(x) | Stop::Leaves(x) => {
+                    if x == declarer {
+                        End::DeclarerPenalized
+                    } else {
+                        End::DefenderPenalized
+                    }
+                }
+            };
+            return PlayedOut { tricks, end, stop };
+        }
+        let mut cards = Vec::with_capacity(3);
+        let mut seat = leader;
+        for _ in 0..3 {
+            let i = seat.index();
+            let legal = play::legal(profile, game, hands[i], &cards);
+            let wants = !(game == GameType::Null && seat == declarer);
+            let Some(card) = choose(rng, styles[i], game, legal, &cards, wants) else {
+                break;
+            };
+            hands[i].remove(card);
+            cards.push(card);
+            seat = seat.next();
+        }
+        let w = Seat::from_index(leader.index() + play::winner(game, &cards));
+        let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
+        tricks.push((leader, cards));
+        leader = w;
+        let declarer_won = w == declarer;
+        if !declarer_won {
+            defender_points += pts;
+        }
+        if game == GameType::Null && declarer_won && early.null_at_declarer_trick {
+            return PlayedOut {
+                tricks,
+                end: End::NullTrickTaken,
+                stop: None,
+            };
+        }
+        if contract.schwarz_announced && !declarer_won && early.schwarz_at_defender_trick {
+            return PlayedOut {
+                tricks,
+                end: End::SchwarzFailed,
+                stop: None,
+            };
+        }
+        if contract.schneider_announced
+            && defender_points > profile.options.schneider_at
+            && early.schneider_at_31
+        {
+            return PlayedOut {
+                tricks,
+                end: End::SchneiderFailed,
+                stop: None,
+            };
+        }
+    }
+    PlayedOut {
+        tricks,
+        end: End::PlayedOut,
+        stop: None,
+    }
+}
+
+fn limit(rng: &mut Rng, profile: &Profile) -> Option<u32> {
+    if rng.chance(25) {
+        return None;
+    }
+    let n = profile.bid_table.len() as u32;
+    let i = if rng.chance(85) {
+        rng.below(10.min(n))
+    } else {
+        rng.below(n.min(30))
+    };
+    profile.bid_table.get(i as usize).copied()
+}
+
+/// The calls of an auction, and the winner with the bid (absent when all passed).
+type AuctionRun = (Vec<(Seat, CallKind)>, Option<(Seat, u32)>);
+
+/// Runs an auction from bidding limits.
+fn auction(rng: &mut Rng, profile: &Profile, limits: [Option<u32>; 3]) -> AuctionRun {
+    let mut calls = Vec::new();
+    let mut current: Option<u32> = None;
+    let lim = |s: Seat| limits[s.index()];
+    let duel = |rng: &mut Rng,
+                bidder: Seat,
+                listener: Seat,
+                current: &mut Option<u32>,
+                calls: &mut Vec<(Seat, CallKind)>|
+     -> Seat {
+        loop {
+            let next = match *current {
+                None => Some(profile.lowest_bid()),
+                Some(c) => profile.next_bid(c),
+            };
+            let Some(mut bid) = next.filter(|&b| lim(bidder).is_some_and(|l| b <= l)) else {
+                calls.push((bidder, CallKind::Pass));
+                return listener;
+            };
+            if rng.chance(20) {
+                // A jump bid: any table value up to the limit.
+                let top = lim(bidder).unwrap_or(bid);
+                let options: Vec<u32> = profile
+                    .bid_table
+                    .iter()
+                    .copied()
+                    .filter(|&v| v >= bid && v <= top)
+                    .collect();
+                if let Some(&v) = options.get(rng.below(options.len() as u32) as usize) {
+                    bid = v;
+                }
+            }
+            calls.push((bidder, CallKind::Bid(bid)));
+            *current = Some(bid);
+            if lim(listener).is_some_and(|l| bid <= l) {
+                calls.push((listener, CallKind::Hold));
+            } else {
+                calls.push((listener, CallKind::Pass));
+                return bidder;
+            }
+        }
+    };
+    let survivor = duel(rng, Seat::M, Seat::F, &mut current, &mut calls);
+    let winner = duel(rng, Seat::R, survivor, &mut current, &mut calls);
+    match current {
+        Some(b) => (calls, Some((winner, b))),
+        None => {
+            if limits[0].is_some() && profile.options.forehand_may_bid_alone {
+                let b = profile.lowest_bid();
+                calls.push((Seat::F, CallKind::Bid(b)));
+                (calls, Some((Seat::F, b)))
+            } else {
+                calls.push((Seat::F, CallKind::Pass));
+                (calls, None)
+            }
+        }
+    }
+}
+
+/// Picks a contract the bid allows.
+fn pick_contract(rng: &mut Rng, profile: &Profile, bid: u32) -> Contract {
+    let hand = rng.chance(25);
+    let roll = rng.below(100);
+    if roll < 20 {
+        let ouvert = rng.chance(35);
+        let variants = [(hand, ouvert), (true, ouvert), (true, true), (hand, true)];
+        if let Some(&(h, o)) = variants
+            .iter()
+            .find(|&&(h, o)| profile.null_value(h, o) >= bid)
+        {
+            return Contract {
+                game: GameType::Null,
+                hand: h,
+                ouvert: o,
+                schneider_announced: false,
+                schwarz_announced: false,
+            };
+        }
+    }
+    let game = if roll < 45 {
+        GameType::Grand
+    } else {
+        GameType::ALL
+            .get(rng.below(4) as usize)
+            .copied()
+            .unwrap_or(GameType::Clubs)
+    };
+    let mut c = Contract {
+        game,
+        hand,
+        schneider_announced: false,
+        schwarz_announced: false,
+        ouvert: false,
+    };
+    if hand {
+        if rng.chance(4) {
+            c.ouvert = true;
+            c.schneider_announced = true;
+            c.schwarz_announced = true;
+        } else if rng.chance(8) {
+            c.schwarz_announced = true;
+            c.schneider_announced = true;
+        } else if rng.chance(20) {
+            c.schneider_announced = true;
+        }
+    }
+    c
+}
+
+fn styles(rng: &mut Rng, declarer: Seat) -> [Style; 3] {
+    let strong = rng.chance(40);
+    let mut s = [Style::Random; 3];
+    for seat in Seat::ALL {
+        s[seat.index()] = if seat == declarer {
+            if strong || rng.chance(30) {
+                Style::Greedy
+            } else {
+                Style::Random
+            }
+        } else if strong && rng.chance(60) {
+            Style::Weak
+        } else if rng.chance(30) {
+            Style::Greedy
+        } else {
+            Style::Random
+        };
+    }
+    s
+}
+
+fn pick_stop(rng: &mut Rng) -> Option<(usize, Stop)> {
+    if !rng.chance(15) {
+        return None;
+    }
+    let k = rng.below(10) as usize;
+    let s = match rng.below(20) {
+        0..=5 => Stop::DeclarerConcedes,
+        6..=11 => Stop::DefendersResign,
+        12..=17 => Stop::DeclarerShows,
+        18 => Stop::TimesOut(Seat::from_index(rng.below(3) as usize)),
+        _ => Stop::Leaves(Seat::from_index(rng.below(3) as usize)),
+    };
+    Some((k, s))
+}
+
+/// Computes the result of a played game from its own counts.
+#[allow(clippy::too_many_arguments)]
+pub fn result_of(
+    profile: &Profile,
+    declarer: Seat,
+    contract: &Contract,
+    dealt: CardSet,
+    skat_dealt: CardSet,
+    skat_after: CardSet,
+    played: &PlayedOut,
+    bid: u32,
+) -> GameResult {
+    let game = contract.game;
+    let mut declarer_trick_points = 0;
+    let mut defender_points = 0;
+    let mut declarer_tricks = 0u32;
+    let mut defender_tricks = 0u32;
+    for (leader, cards) in &played.tricks {
+        let w = Seat::from_index(leader.index() + play::winner(game, cards));
+        let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
+        if w == declarer {
+            declarer_tricks += 1;
+            declarer_trick_points += pts;
+        } else {
+            defender_tricks += 1;
+            defender_points += pts;
+        }
+    }
+    let end = played.end;
+    let rest_to_declarer = matches!(
+        end,
+        End::DefendersConceded | End::DeclarerClaimed | End::DefenderPenalized
+    );
+    let lost_early = !rest_to_declarer && end != End::PlayedOut;
+    let remaining = 10 - declarer_tricks - defender_tricks;
+    if rest_to_declarer && game != GameType::Null {
+        declarer_tricks += remaining;
+    }
+    let skat_points = pack::points().set(skat_after);
+    let declarer_card_points = if lost_early || game == GameType::Null {
+        declarer_trick_points + skat_points
+    } else {
+        pack::TOTAL_POINTS - defender_points
+    };
+    let matadors = pack::matadors(game, dealt.union(skat_dealt));
+    let scored = match matadors {
+        None => {
+            let won = if end == End::PlayedOut {
+                declarer_tricks == 0
+            } else {
+                rest_to_declarer
+            };
+            score::null_game(profile, contract, won)
+        }
+        Some(m) => score::trump_game(
+            profile,
+            contract,
+            m,
+            Tally {
+                defender_points,
+                declarer_tricks,
+                defender_tricks,
+            },
+            if lost_early {
+                Finish::LostEarly
+            } else {
+                Finish::Complete
+            },
+            Some(bid),
+        ),
+    };
+    GameResult {
+        passed: false,
+        declarer: Some(declarer),
+        game: Some(game),
+        hand: contract.hand,
+        ouvert: contract.ouvert,
+        schneider_announced: contract.schneider_announced,
+        schwarz_announced: contract.schwarz_announced,
+        matadors: matadors.or((game == GameType::Null).then_some(0)),
+        declarer_card_points: Some(declarer_card_points),
+        declarer_tricks: Some(declarer_tricks),
+        skat_points: Some(skat_points),
+        schneider: Some(scored.schneider),
+        schwarz: Some(scored.schwarz),
+        won: Some(scored.won),
+        overbid: Some(scored.overbid.unwrap_or(false)),
+        bid: Some(bid),
+        value: Some(scored.value),
+        score: Some(scored.score),
+        end: Some(end),
+        resigned: matches!(played.stop, Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))),
+        left: match played.stop {
+            Some((_, Stop::Leaves(s))) => Some(s),
+            _ => None,
+        },
+        timed_out: match played.stop {
+            Some((_, Stop::TimesOut(s))) => Some(s),
+            _ => None,
+        },
+        ended_at_trick: (end != End::PlayedOut).then(|| {
+            if rest_to_declarer || matches!(end, End::DeclarerConceded | End::DeclarerPenalized) {
+                played.tricks.len() as u32 + 1
+            } else {
+                played.tricks.len() as u32
+            }
+        }),
+    }
+}
+
+/// A random legal game for this seed, in typed form.
+pub fn generate_game(seed: u64, profile: &Profile) -> Generated {
+    let mut rng = Rng::new(seed);
+    let mut deck: Vec<Card> = pack::cards().to_vec();
+    for i in (1..deck.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    let set = |r: std::ops::Range<usize>| CardSet::of(deck.get(r).unwrap_or(&[]).iter().copied());
+    let hands = [set(0..10), set(10..20), set(20..30)];
+    let skat = set(30..32);
+    let limits = [
+        limit(&mut rng, profile),
+        limit(&mut rng, profile),
+        limit(&mut rng, profile),
+    ];
+    let (calls, won) = auction(&mut rng, profile, limits);
+    let mut g = Generated {
+        seed,
+        hands,
+        skat,
+        calls,
+        contract: None,
+        discard: None,
+        tricks: Vec::new(),
+        stop: None,
+        result: GameResult {
+            passed: true,
+            score: Some(0),
+            ..GameResult::default()
+        },
+        omit_defenders: false,
+        columns: false,
+        trick_claims: false,
+    };
+    let Some((declarer, bid)) = won else { return g };
+    let contract = pick_contract(&mut rng, profile, bid);
+    let d = declarer.index();
+    let mut start = hands;
+    let skat_after = if contract.hand {
+        skat
+    } else {
+        let twelve = hands[d].union(skat);
+        let a = rng.pick(twelve);
+        let b = a.and_then(|a| rng.pick(twelve.difference(CardSet::single(a))));
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                g.discard = Some([a, b]);
+                let laid = CardSet::of([a, b]);
+                start[d] = twelve.difference(laid);
+                laid
+            }
+            _ => skat,
+        }
+    };
+    let st = styles(&mut rng, declarer);
+    let stop = pick_stop(&mut rng);
+    let played = play_out(&mut rng, profile, start, declarer, &contract, st, stop);
+    g.result = result_of(
+        profile, declarer, &contract, hands[d], skat, skat_after, &played, bid,
+    );
+    g.contract = Some((declarer, contract));
+    g.tricks = played.tricks;
+    g.stop = played.stop;
+    g.omit_defenders = g.tricks.len() == 10 && rng.chance(10);
+    g.columns = rng.chance(20);
+    g.trick_claims = rng.chance(30);
+    g
+}
+
+fn bare<T>(t: T) -> Spanned<T> {
+    Spanned::bare(t)
+}
+
+fn section<T>(items: T) -> Section<T> {
+    Section {
+        span: Span::default(),
+        comments: Vec::new(),
+        items,
+    }
+}
+
+fn word(w: &str) -> Spanned<Token> {
+    bare(Token::Word(w.to_string()))
+}
+
+fn card_tokens(cards: CardSet) -> impl Iterator<Item = Spanned<Token>> {
+    cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c))))
+}
+
+fn statement(seat: Seat, tokens: Vec<Spanned<Token>>) -> Statement {
+    Statement {
+        seat: Some(bare(seat.label().to_string())),
+        tokens,
+        comments: Vec::new(),
+    }
+}
+
+fn claim(key: &str, values: Vec<Token>) -> Claim {
+    Claim {
+        key: bare(key.to_string()),
+        values: values.into_iter().map(bare).collect(),
+        comments: Vec::new(),
+    }
+}
+
+fn yes_no(b: bool) -> Token {
+    Token::Word(if b { "yes" } else { "no" }.to_string())
+}
+
+/// Writes a generated game as a syntax tree, with every result claim.
+pub fn to_record(g: &Generated, profile: &Profile) -> Record {
+    let mut r = Record::default();
+    let tag = |n: &str, v: &str| notation::Tag {
+        name: bare(n.to_string()),
+        value: bare(v.to_string()),
+        comments: Vec::new(),
+    };
+    r.tags = vec![
+        tag("Game", "skat"),
+        tag("Rules", &profile.name),
+        tag("Source", &format!("generated, seed {}", g.seed)),
+    ];
+    let declarer = g.contract.map(|(s, _)| s);
+    let mut lines = Vec::new();
+    for s in Seat::ALL {
+        if g.omit_defenders && Some(s) != declarer {
+            continue;
+        }
+        lines.push(HandLine {
+            seat: bare(s.label().to_string()),
+            cards: g.hands[s.index()]
+                .iter()
+                .map(|c| bare(CardSlot::Known(c)))
+                .collect(),
+            comments: Vec::new(),
+        });
+    }
+    lines.push(HandLine {
+        seat: bare("skat".to_string()),
+        cards: g.skat.iter().map(|c| bare(CardSlot::Known(c))).collect(),
+        comments: Vec::new(),
+    });
+    r.deal = Some(section(lines));
+    r.auction = Some(section(
+        g.calls
+            .iter()
+            .map(|&(s, c)| Call {
+                seat: bare(s.label().to_string()),
+                call: bare(c),
+                comments: Vec::new(),
+            })
+            .collect(),
+    ));
+    let mut claims = Vec::new();
+    if let Some((declarer, contract)) = g.contract {
+        if let Some([a, b]) = g.discard {
+            let mut pickup = vec![word("pickup")];
+            if g.seed.is_multiple_of(2) {
+                pickup.extend(card_tokens(g.skat));
+            }
+            r.exchange = Some(section(vec![
+                statement(declarer, pickup),
+                statement(
+                    declarer,
+                    vec![
+                        word("discard"),
+                        bare(Token::Card(CardSlot::Known(a))),
+                        bare(Token::Card(CardSlot::Known(b))),
+                    ],
+                ),
+            ]));
+        }
+        let mut words = vec![word(contract.game.word())];
+        let trump_ouvert = contract.ouvert && contract.game != GameType::Null;
+        if contract.hand && !trump_ouvert {
+            words.push(word("hand"));
+        }
+        if contract.schneider_announced && !contract.schwarz_announced && !trump_ouvert {
+            words.push(word("schneider"));
+        }
+        if contract.schwarz_announced && !trump_ouvert {
+            words.push(word("schwarz"));
+        }
+        if contract.ouvert {
+            words.push(word("ouvert"));
+        }
+        r.declaration = Some(section(vec![statement(declarer, words)]));
+
+        let layout = if g.columns {
+            Layout::Columns(
+                Seat::ALL
+                    .iter()
+                    .map(|s| bare(s.label().to_string()))
+                    .collect(),
+            )
+        } else {
+            Layout::Leader
+        };
+        let mut items = Vec::new();
+        let push_stop = |items: &mut Vec<PlayItem>, stop: Stop| {
+            let defenders: Vec<Seat> = Seat::ALL
+                .iter()
+                .copied()
+                .filter(|&s| s != declarer)
+                .collect();
+            match stop {
+                Stop::DeclarerConcedes => {
+                    items.push(PlayItem::Event(statement(declarer, vec![word("concedes")])))
+                }
+                Stop::DeclarerShows => {
+                    items.push(PlayItem::Event(statement(declarer, vec![word("shows")])))
+                }
+                Stop::DefendersResign => {
+                    for d in defenders {
+                        items.push(PlayItem::Event(statement(d, vec![word("resigns")])));
+                    }
+                }
+                Stop::TimesOut(s) => {
+                    items.push(PlayItem::Event(statement(s, vec![word("times-out")])))
+                }
+                Stop::Leaves(s) => items.push(PlayItem::Event(statement(s, vec![word("leaves")]))),
+            }
+        };
+        for (n, (leader, cards)) in g.tricks.iter().enumerate() {
+            let w = Seat::from_index(leader.index() + play::winner(contract.game, cards));
+            let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
+            let trick_claim = g.trick_claims.then(|| {
+                bare(if w == declarer {
+                    TrickClaim::Points(pts)
+                } else {
+                    TrickClaim::Lost
+                })
+            });
+            let slots: Vec<Spanned<CardSlot>> = if g.columns {
+                // Column order F M R: the card of seat s is at (s - leader) mod 3 in play order.
+                Seat::ALL
+                    .iter()
+                    .filter_map(|s| {
+                        cards
+                            .get((s.index() + 3 - leader.index()) % 3)
+                            .map(|&c| bare(CardSlot::Known(c)))
+                    })
+                    .collect()
+            } else {
+                cards.iter().map(|&c| bare(CardSlot::Known(c))).collect()
+            };
+            items.push(PlayItem::Trick(Trick {
+                number: Some(bare(n as u32 + 1)),
+                leader: (!g.columns).then(|| bare(leader.label().to_string())),
+                cards: slots,
+                claim: trick_claim,
+                comments: Vec::new(),
+            }));
+        }
+        if let Some((_, stop)) = g.stop {
+            push_stop(&mut items, stop);
+        }
+        r.play = Some(section(Play { layout, items }));
+
+        let res = &g.result;
+        claims.push(claim(
+            "declarer",
+            vec![Token::Word(declarer.label().to_string())],
+        ));
+        if let Some(w) = res.won {
+            claims.push(claim(
+                "outcome",
+                vec![Token::Word(if w { "won" } else { "lost" }.to_string())],
+            ));
+        }
+        if let Some(p) = res.declarer_card_points {
+            claims.push(claim("points", vec![Token::Number(i64::from(p))]));
+        }
+        if let Some(t) = res.declarer_tricks {
+            claims.push(claim("tricks", vec![Token::Number(i64::from(t))]));
+        }
+        if let Some(m) = res.matadors {
+            claims.push(claim("matadors", vec![Token::Number(i64::from(m))]));
+        }
+        if let Some(s) = res.schneider {
+            claims.push(claim("schneider", vec![yes_no(s)]));
+        }
+        if let Some(s) = res.schwarz {
+            claims.push(claim("schwarz", vec![yes_no(s)]));
+        }
+        if let Some(o) = res.overbid {
+            claims.push(claim("overbid", vec![yes_no(o)]));
+        }
+        if let Some(b) = res.bid {
+            claims.push(claim("bid", vec![Token::Number(i64::from(b))]));
+        }
+        if let Some(v) = res.value {
+            claims.push(claim("value", vec![Token::Number(i64::from(v))]));
+        }
+        if let Some(s) = res.skat_points {
+            claims.push(claim("skat_points", vec![Token::Number(i64::from(s))]));
+        }
+    } else {
+        claims.push(claim("passed", Vec::new()));
+    }
+    if let Some(s) = g.result.score {
+        claims.push(claim("score", vec![Token::Number(s)]));
+    }
+    r.result = Some(section(claims));
+    r
+}
+
+/// A random legal game for this seed, as a record with every result claim filled in.
+pub fn generate(seed: u64, profile: &Profile) -> Record {
+    to_record(&generate_game(seed, profile), profile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_is_the_published_sequence() {
+        // First outputs of SplitMix64 seeded with 0, as in the reference implementation.
+        let mut r = Rng::new(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game() {
+        let p = Profile::isko();
+        assert_eq!(generate_game(7, &p), generate_game(7, &p));
+        assert_ne!(generate_game(7, &p).hands, generate_game(8, &p).hands);
+    }
+
+    #[test]
+    fn generated_deals_use_the_whole_pack() {
+        let p = Profile::isko();
+        for seed in 0..50 {
+            let g = generate_game(seed, &p);
+            let all = g.hands[0].union(g.hands[1]).union(g.hands[2]).union(g.skat);
+            assert_eq!(all, pack::cards());
+        }
+    }
+}

@@ -1,0 +1,659 @@
+//! From the syntax tree to a typed Skat game: seats resolved (role labels, aliases, player
+//! names), words given their meaning, claims parsed — every item keeps its span. Words and
+//! claims this module does not know become warnings; nothing here decides legality.
+
+use cards::Card;
+use notation::{
+    CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token,
+    TrickClaim,
+};
+
+use crate::skat::model::{GameType, Seat};
+use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord};
+
+/// The span as a diagnostic location: trees built by programs carry `Span::default()`,
+/// which points nowhere.
+pub fn at(span: Span) -> Option<Span> {
+    (span != Span::default()).then_some(span)
+}
+
+/// The smallest span covering both.
+pub fn join(a: Span, b: Span) -> Span {
+    if a == Span::default() {
+        return b;
+    }
+    if b == Span::default() {
+        return a;
+    }
+    let (first, _) = if a.start <= b.start { (a, b) } else { (b, a) };
+    Span {
+        start: a.start.min(b.start),
+        end: a.end.max(b.end),
+        line: first.line,
+        column: first.column,
+    }
+}
+
+/// A card position as written: a card or `??`, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The card, or `None` for `??`.
+    pub card: Option<Card>,
+    /// Where.
+    pub span: Span,
+}
+
+/// A deal line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandLine {
+    /// The cards.
+    pub cards: Vec<Slot>,
+    /// The span of the line's label.
+    pub span: Span,
+}
+
+/// The deal section.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealIn {
+    /// Lines for F M R.
+    pub hands: [Option<HandLine>; 3],
+    /// The skat line.
+    pub skat: Option<HandLine>,
+}
+
+/// An auction call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallIn {
+    /// Who.
+    pub seat: Seat,
+    /// What.
+    pub call: CallKind,
+    /// Where.
+    pub span: Span,
+}
+
+/// An exchange statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExchangeIn {
+    /// Who.
+    pub seat: Option<Seat>,
+    /// What.
+    pub word: ExchangeWord,
+    /// The cards named.
+    pub cards: Vec<Slot>,
+    /// Where.
+    pub span: Span,
+}
+
+/// The declaration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeclIn {
+    /// Who declares.
+    pub seat: Option<Seat>,
+    /// The game word, if any.
+    pub game: Option<GameType>,
+    /// `hand` written.
+    pub hand: bool,
+    /// `schneider` written.
+    pub schneider: bool,
+    /// `schwarz` written.
+    pub schwarz: bool,
+    /// `ouvert` written.
+    pub ouvert: bool,
+    /// Cards listed after `ouvert`.
+    pub shown: Vec<Slot>,
+    /// Where.
+    pub span: Span,
+}
+
+/// A trick as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickIn {
+    /// Trick number as written.
+    pub number: Option<u32>,
+    /// The leader as written (leader layout).
+    pub leader: Option<(Seat, Span)>,
+    /// The cards: in play order (leader layout) or with their column's seat.
+    pub cards: Vec<(Option<Seat>, Slot)>,
+    /// The claimed points of the declarer's side in this trick.
+    pub claim: Option<(TrickClaim, Span)>,
+    /// Where.
+    pub span: Span,
+}
+
+/// A play event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventIn {
+    /// Who.
+    pub seat: Option<Seat>,
+    /// What.
+    pub word: EventWord,
+    /// Cards named (shown cards).
+    pub cards: Vec<Slot>,
+    /// Where.
+    pub span: Span,
+}
+
+/// An item of the play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayIn {
+    /// A trick.
+    Trick(TrickIn),
+    /// An event.
+    Event(EventIn),
+}
+
+/// The value of a claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimValue {
+    /// A claim without a value (`passed`).
+    Flag,
+    /// A seat.
+    Seat(Seat),
+    /// A game.
+    Game(GameType),
+    /// Yes or no; won or lost.
+    Bool(bool),
+    /// A number.
+    Number(i64),
+    /// A text.
+    Text(String),
+    /// `outcome penalty`: the game was abandoned for a penalty.
+    Penalty,
+}
+
+/// A claim of the result section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimIn {
+    /// The key.
+    pub key: ClaimKey,
+    /// The value.
+    pub value: ClaimValue,
+    /// Where (key and values).
+    pub span: Span,
+}
+
+/// A Skat record in typed form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Player names, F M R.
+    pub names: [Option<String>; 3],
+    /// The deal, if recorded.
+    pub deal: Option<DealIn>,
+    /// The span of the deal keyword.
+    pub deal_span: Option<Span>,
+    /// The auction, if recorded, and the section's span.
+    pub auction: Option<(Vec<CallIn>, Span)>,
+    /// Exchange statements.
+    pub exchange: Vec<ExchangeIn>,
+    /// Whether an exchange section was present.
+    pub exchange_recorded: bool,
+    /// The declaration, if recorded.
+    pub declaration: Option<DeclIn>,
+    /// The play, if recorded: items and whether the layout is columns.
+    pub play: Option<(Vec<PlayIn>, bool, Span)>,
+    /// Result claims.
+    pub claims: Vec<ClaimIn>,
+    /// The reason given by a `disputed` claim.
+    pub disputed: Option<String>,
+    /// The `*` marker: stopped before the end on purpose.
+    pub unfinished: Option<Span>,
+    /// The span of the whole record.
+    pub span: Span,
+}
+
+fn slot(s: &Spanned<CardSlot>) -> Slot {
+    Slot {
+        card: match s.node {
+            CardSlot::Known(c) => Some(c),
+            CardSlot::Unknown => None,
+        },
+        span: s.span,
+    }
+}
+
+fn unknown_seat(label: &Spanned<String>, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        "S0501",
+        Kind::Incomplete,
+        at(label.span),
+        format!("unknown seat `{}` in the {what}", label.node),
+    )
+    .with_help("use F, M or R (or V/M/H, forehand/middlehand/rearhand, or a player name from the seat tags)")
+}
+
+fn unknown_word(span: Span, word: &str, what: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "S0502",
+        at(span),
+        format!("`{word}` is not a word of the Skat {what}; ignored"),
+    )
+}
+
+fn token_text(t: &Token) -> String {
+    match t {
+        Token::Word(w) => w.clone(),
+        Token::Number(n) => n.to_string(),
+        Token::Card(CardSlot::Known(c)) => c.to_string(),
+        Token::Card(CardSlot::Unknown) => "??".to_string(),
+        Token::Text(s) => format!("{s:?}"),
+    }
+}
+
+/// The reader takes the first word of a statement for a seat; when that word is no seat but
+/// a word of the section (`declare clubs hand`), it belongs to the tokens.
+fn seat_or_word(
+    st: &notation::Statement,
+    names: &[Option<String>; 3],
+    is_word: impl Fn(&str) -> bool,
+) -> notation::Statement {
+    let mut st = st.clone();
+    if let Some(s) = st.seat.take_if(|s| words::seat(&s.node, names).is_none() && is_word(&s.node)) {
+        st.tokens.insert(0, Spanned::new(Token::Word(s.node), s.span));
+    }
+    st
+}
+
+fn statement_span(st: &notation::Statement) -> Span {
+    let mut span = st.seat.as_ref().map(|s| s.span).unwrap_or_default();
+    for t in &st.tokens {
+        span = join(span, t.span);
+    }
+    span
+}
+
+/// Reads a Skat record into a typed [`Game`], with the findings of interpretation.
+pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let names = words::player_names(record);
+    let mut game = Game {
+        names: names.clone(),
+        span: record.span,
+        unfinished: record.unfinished,
+        ..Game::default()
+    };
+    let seat_of = |label: &Spanned<String>| words::seat(&label.node, &names);
+
+    if let Some(deal) = &record.deal {
+        let mut d = DealIn::default();
+        for line in &deal.items {
+            let cards: Vec<Slot> = line.cards.iter().map(slot).collect();
+            let span = line.seat.span;
+            let target = if line.seat.node.trim().eq_ignore_ascii_case("skat") {
+                &mut d.skat
+            } else if let Some(seat) = seat_of(&line.seat) {
+                match d.hands.get_mut(seat.index()) {
+                    Some(h) => h,
+                    None => continue,
+                }
+            } else {
+                out.push(unknown_seat(&line.seat, "deal"));
+                continue;
+            };
+            if target.is_some() {
+                out.push(Diagnostic::error(
+                    "D0107",
+                    Kind::Illegal,
+                    at(span),
+                    format!("a second deal line for {}", line.seat.node),
+                ));
+                continue;
+            }
+            *target = Some(HandLine { cards, span });
+        }
+        game.deal = Some(d);
+        game.deal_span = Some(deal.span);
+    }
+
+    if let Some(auction) = &record.auction {
+        let mut calls = Vec::new();
+        for c in &auction.items {
+            match seat_of(&c.seat) {
+                Some(seat) => calls.push(CallIn {
+                    seat,
+                    call: c.call.node,
+                    span: join(c.seat.span, c.call.span),
+                }),
+                None => out.push(unknown_seat(&c.seat, "auction")),
+            }
+        }
+        game.auction = Some((calls, auction.span));
+    }
+
+    if let Some(ex) = &record.exchange {
+        game.exchange_recorded = true;
+        for st in &ex.items {
+            let st = &seat_or_word(st, &names, |w| words::exchange_word(w).is_some());
+            let seat = match &st.seat {
+                Some(s) => match seat_of(s) {
+                    Some(seat) => Some(seat),
+                    None => {
+                        out.push(unknown_seat(s, "exchange"));
+                        continue;
+                    }
+                },
+                None => None,
+            };
+            let mut current: Option<ExchangeIn> = None;
+            for t in &st.tokens {
+                match &t.node {
+                    Token::Word(w) => match words::exchange_word(w) {
+                        Some(word) => {
+                            if let Some(done) = current.take() {
+                                game.exchange.push(done);
+                            }
+                            current = Some(ExchangeIn {
+                                seat,
+                                word,
+                                cards: Vec::new(),
+                                span: join(
+                                    st.seat.as_ref().map(|s| s.span).unwrap_or_default(),
+                                    t.span,
+                                ),
+                            });
+                        }
+                        None => out.push(unknown_word(t.span, w, "exchange")),
+                    },
+                    Token::Card(c) => match &mut current {
+                        Some(cur) => {
+                            cur.cards.push(slot(&Spanned::new(*c, t.span)));
+                            cur.span = join(cur.span, t.span);
+                        }
+                        None => out.push(unknown_word(t.span, &token_text(&t.node), "exchange")),
+                    },
+                    other => out.push(unknown_word(t.span, &token_text(other), "exchange")),
+                }
+            }
+            if let Some(done) = current.take() {
+                game.exchange.push(done);
+            }
+        }
+    }
+
+    if let Some(decl) = &record.declaration {
+        for (i, st) in decl.items.iter().enumerate() {
+            let st = &seat_or_word(st, &names, |w| words::decl_word(w).is_some());
+            let span = statement_span(st);
+            if i > 0 {
+                out.push(Diagnostic::warning(
+                    "S0515",
+                    at(span),
+                    "a second declaration statement; only the first counts",
+                ));
+                continue;
+            }
+            let mut d = DeclIn {
+                span,
+                ..DeclIn::default()
+            };
+            if let Some(s) = &st.seat {
+                match seat_of(s) {
+                    Some(seat) => d.seat = Some(seat),
+                    None => out.push(unknown_seat(s, "declaration")),
+                }
+            }
+            for t in &st.tokens {
+                match &t.node {
+                    Token::Word(w) => match words::decl_word(w) {
+                        Some(DeclWord::Game(g)) => {
+                            if let Some(prev) = d.game.filter(|&p| p != g) {
+                                out.push(Diagnostic::error(
+                                    "S0203",
+                                    Kind::Illegal,
+                                    at(t.span),
+                                    format!("two games declared: {} and {}", prev.word(), g.word()),
+                                ));
+                            } else {
+                                d.game = Some(g);
+                            }
+                        }
+                        Some(DeclWord::Hand) => d.hand = true,
+                        Some(DeclWord::Schneider) => d.schneider = true,
+                        Some(DeclWord::Schwarz) => d.schwarz = true,
+                        Some(DeclWord::Ouvert) => d.ouvert = true,
+                        None => out.push(unknown_word(t.span, w, "declaration")),
+                    },
+                    Token::Card(c) if d.ouvert => d.shown.push(slot(&Spanned::new(*c, t.span))),
+                    other => out.push(unknown_word(t.span, &token_text(other), "declaration")),
+                }
+            }
+            game.declaration = Some(d);
+        }
+    }
+
+    if let Some(melds) = &record.melds {
+        out.push(Diagnostic::warning(
+            "S0502",
+            at(melds.span),
+            "Skat has no melds; the melds section is ignored",
+        ));
+    }
+
+    if let Some(play) = &record.play {
+        let columns: Option<Vec<Option<Seat>>> = match &play.items.layout {
+            Layout::Leader => None,
+            Layout::Columns(cols) => {
+                let mut seats = Vec::new();
+                for c in cols {
+                    let s = seat_of(c);
+                    if s.is_none() {
+                        out.push(unknown_seat(c, "play columns"));
+                    }
+                    seats.push(s);
+                }
+                let known: Vec<Seat> = seats.iter().flatten().copied().collect();
+                let distinct = Seat::ALL.iter().all(|s| known.contains(s));
+                if seats.len() != 3 || !distinct {
+                    out.push(
+                        Diagnostic::error(
+                            "S0504",
+                            Kind::Incomplete,
+                            at(play.span),
+                            "the play columns must name F, M and R once each",
+                        )
+                        .with_help("write `play columns F M R`"),
+                    );
+                }
+                Some(seats)
+            }
+        };
+        let mut items = Vec::new();
+        for item in &play.items.items {
+            match item {
+                PlayItem::Trick(t) => {
+                    let mut span = t.number.as_ref().map(|n| n.span).unwrap_or_default();
+                    let leader = match &t.leader {
+                        Some(l) => {
+                            span = join(span, l.span);
+                            match seat_of(l) {
+                                Some(s) => Some((s, l.span)),
+                                None => {
+                                    out.push(unknown_seat(l, "play"));
+                                    None
+                                }
+                            }
+                        }
+                        None => None,
+                    };
+                    let cards: Vec<(Option<Seat>, Slot)> = t
+                        .cards
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            span = join(span, c.span);
+                            (
+                                columns
+                                    .as_ref()
+                                    .and_then(|cols| cols.get(i).copied().flatten()),
+                                slot(c),
+                            )
+                        })
+                        .collect();
+                    if let Some(c) = &t.claim {
+                        span = join(span, c.span);
+                    }
+                    items.push(PlayIn::Trick(TrickIn {
+                        number: t.number.as_ref().map(|n| n.node),
+                        leader,
+                        cards,
+                        claim: t.claim.as_ref().map(|c| (c.node, c.span)),
+                        span,
+                    }));
+                }
+                PlayItem::Event(st) => {
+                    let st = &seat_or_word(st, &names, |w| words::event_word(w).is_some());
+                    let span = statement_span(st);
+                    let seat = match &st.seat {
+                        Some(s) => match seat_of(s) {
+                            Some(seat) => Some(seat),
+                            None => {
+                                out.push(unknown_seat(s, "play"));
+                                continue;
+                            }
+                        },
+                        None => None,
+                    };
+                    let mut word = None;
+                    let mut cards = Vec::new();
+                    for t in &st.tokens {
+                        match &t.node {
+                            Token::Word(w) => match words::event_word(w) {
+                                Some(e) if word.is_none() => word = Some(e),
+                                _ => out.push(unknown_word(t.span, w, "play events")),
+                            },
+                            Token::Card(c) => cards.push(slot(&Spanned::new(*c, t.span))),
+                            other => {
+                                out.push(unknown_word(t.span, &token_text(other), "play events"))
+                            }
+                        }
+                    }
+                    match word {
+                        Some(word) => items.push(PlayIn::Event(EventIn {
+                            seat,
+                            word,
+                            cards,
+                            span,
+                        })),
+                        None => out.push(Diagnostic::warning(
+                            "S0502",
+                            at(span),
+                            "a play event without a known event word; ignored",
+                        )),
+                    }
+                }
+            }
+        }
+        game.play = Some((items, columns.is_some(), play.span));
+    }
+
+    if let Some(result) = &record.result {
+        for claim in &result.items {
+            let mut span = claim.key.span;
+            for v in &claim.values {
+                span = join(span, v.span);
+            }
+            let Some(key) = words::claim_key(&claim.key.node) else {
+                out.push(
+                    Diagnostic::warning("S0503", at(claim.key.span), format!("unknown claim `{}`; ignored", claim.key.node))
+                        .with_help("known claims: passed, declarer, game, outcome, points, tricks, matadors, schneider, schwarz, overbid, bid, value, score, skat_points, resigned, left, timeout, penalty, disputed"),
+                );
+                continue;
+            };
+            match claim_value(key, &claim.values, &names) {
+                Some(ClaimValue::Text(reason)) if key == ClaimKey::Disputed => {
+                    game.disputed = Some(reason)
+                }
+                Some(value) => game.claims.push(ClaimIn { key, value, span }),
+                None => {
+                    let written: Vec<String> =
+                        claim.values.iter().map(|v| token_text(&v.node)).collect();
+                    out.push(Diagnostic::warning(
+                        "S0503",
+                        at(span),
+                        format!(
+                            "the value `{}` of claim `{}` is not understood; ignored",
+                            written.join(" "),
+                            claim.key.node
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    (game, out)
+}
+
+fn claim_value(
+    key: ClaimKey,
+    values: &[Spanned<Token>],
+    names: &[Option<String>; 3],
+) -> Option<ClaimValue> {
+    let tokens: Vec<&Token> = values.iter().map(|v| &v.node).collect();
+    let word = |t: &Token| match t {
+        Token::Word(w) => Some(w.clone()),
+        _ => None,
+    };
+    match key {
+        ClaimKey::Passed => match tokens.as_slice() {
+            [] => Some(ClaimValue::Flag),
+            [t] => word(t)
+                .and_then(|w| words::yes_no(&w))
+                .map(ClaimValue::Bool),
+            _ => None,
+        },
+        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => match tokens.as_slice() {
+            [Token::Word(w)] => words::seat(w, names).map(ClaimValue::Seat),
+            [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
+            _ => None,
+        },
+        ClaimKey::Game => match tokens.as_slice() {
+            [Token::Word(w)] => match words::decl_word(w) {
+                Some(DeclWord::Game(g)) => Some(ClaimValue::Game(g)),
+                _ => None,
+            },
+            _ => None,
+        },
+        ClaimKey::Outcome => match tokens.as_slice() {
+            [Token::Word(w)] if w.eq_ignore_ascii_case("penalty") => Some(ClaimValue::Penalty),
+            [Token::Word(w)] => words::outcome(w).map(ClaimValue::Bool),
+            _ => None,
+        },
+        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => match tokens.as_slice() {
+            [] => Some(ClaimValue::Bool(true)),
+            [Token::Word(w)] => words::yes_no(w).map(ClaimValue::Bool),
+            _ => None,
+        },
+        ClaimKey::Matadors => match tokens.as_slice() {
+            [Token::Number(n)] => Some(ClaimValue::Number(*n)),
+            [Token::Word(w), Token::Number(n)] => match w.to_lowercase().as_str() {
+                "with" | "mit" => Some(ClaimValue::Number(n.abs())),
+                "against" | "without" | "ohne" | "gegen" => Some(ClaimValue::Number(-n.abs())),
+                _ => None,
+            },
+            _ => None,
+        },
+        ClaimKey::Points
+        | ClaimKey::Tricks
+        | ClaimKey::Bid
+        | ClaimKey::Value
+        | ClaimKey::SkatPoints => match tokens.as_slice() {
+            [Token::Number(n)] if *n >= 0 => Some(ClaimValue::Number(*n)),
+            _ => None,
+        },
+        ClaimKey::Score => match tokens.as_slice() {
+            [Token::Number(n)] => Some(ClaimValue::Number(*n)),
+            _ => None,
+        },
+        ClaimKey::Disputed => match tokens.as_slice() {
+            [] => Some(ClaimValue::Text(String::new())),
+            [Token::Text(t)] => Some(ClaimValue::Text(t.clone())),
+            ts => Some(ClaimValue::Text(
+                ts.iter()
+                    .map(|t| token_text(t))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )),
+        },
+    }
+}

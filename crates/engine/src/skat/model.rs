@@ -1,0 +1,330 @@
+//! The typed Skat game: seats, contracts, and the normalized replay that goes into reports.
+
+use cards::{Card, Suit};
+use serde::Serialize;
+
+/// One of the three active seats, in the order they play to the first trick.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema,
+)]
+pub enum Seat {
+    /// Forehand (Vorhand): leads to the first trick, listens first in the auction.
+    F,
+    /// Middlehand (Mittelhand): bids first.
+    M,
+    /// Rearhand (Hinterhand): bids to the survivor of forehand and middlehand.
+    R,
+}
+
+impl Seat {
+    /// The seats in playing order.
+    pub const ALL: [Seat; 3] = [Seat::F, Seat::M, Seat::R];
+
+    /// 0 for forehand, 1 for middlehand, 2 for rearhand.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat with this index (taken modulo 3).
+    pub fn from_index(i: usize) -> Seat {
+        match i % 3 {
+            0 => Seat::F,
+            1 => Seat::M,
+            _ => Seat::R,
+        }
+    }
+
+    /// The seat that plays next.
+    pub fn next(self) -> Seat {
+        Seat::from_index(crate::core::seat::next(self.index(), 3))
+    }
+
+    /// The canonical label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Seat::F => "F",
+            Seat::M => "M",
+            Seat::R => "R",
+        }
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// The game the declarer names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameType {
+    /// Clubs trump.
+    Clubs,
+    /// Spades trump.
+    Spades,
+    /// Hearts trump.
+    Hearts,
+    /// Diamonds trump.
+    Diamonds,
+    /// Only the four jacks are trump.
+    Grand,
+    /// No trump; the declarer must lose every trick.
+    Null,
+}
+
+impl GameType {
+    /// All game types, suits first.
+    pub const ALL: [GameType; 6] = [
+        GameType::Clubs,
+        GameType::Spades,
+        GameType::Hearts,
+        GameType::Diamonds,
+        GameType::Grand,
+        GameType::Null,
+    ];
+
+    /// The trump suit of a suit game.
+    pub fn trump_suit(self) -> Option<Suit> {
+        match self {
+            GameType::Clubs => Some(Suit::Clubs),
+            GameType::Spades => Some(Suit::Spades),
+            GameType::Hearts => Some(Suit::Hearts),
+            GameType::Diamonds => Some(Suit::Diamonds),
+            GameType::Grand | GameType::Null => None,
+        }
+    }
+
+    /// The suit game with this trump suit.
+    pub fn of_suit(suit: Suit) -> GameType {
+        match suit {
+            Suit::Clubs => GameType::Clubs,
+            Suit::Spades => GameType::Spades,
+            Suit::Hearts => GameType::Hearts,
+            Suit::Diamonds => GameType::Diamonds,
+        }
+    }
+
+    /// Position in [`GameType::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The canonical word (`clubs`, `grand`, `null`).
+    pub fn word(self) -> &'static str {
+        match self {
+            GameType::Clubs => "clubs",
+            GameType::Spades => "spades",
+            GameType::Hearts => "hearts",
+            GameType::Diamonds => "diamonds",
+            GameType::Grand => "grand",
+            GameType::Null => "null",
+        }
+    }
+}
+
+/// What the declarer plays: the game and the announcements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+pub struct Contract {
+    /// The game.
+    pub game: GameType,
+    /// Played without picking up the skat.
+    pub hand: bool,
+    /// Schneider announced.
+    pub schneider_announced: bool,
+    /// Schwarz announced.
+    pub schwarz_announced: bool,
+    /// Played open.
+    pub ouvert: bool,
+}
+
+/// A call of the auction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Call {
+    /// A bid of this value.
+    Bid(u32),
+    /// Holding the bid made to this seat.
+    Hold,
+    /// Passing.
+    Pass,
+}
+
+/// A call and who made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct SeatCall {
+    /// Who called.
+    pub seat: Seat,
+    /// The call.
+    pub call: Call,
+}
+
+/// One seat's dealt hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct DealtHand {
+    /// The seat.
+    pub seat: Seat,
+    /// The cards dealt, as far as known.
+    pub cards: Vec<Card>,
+    /// Reconstructed from the play rather than read from a deal line.
+    pub inferred: bool,
+    /// All ten cards are known.
+    pub complete: bool,
+}
+
+/// The deal as replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Deal {
+    /// The three hands, F M R.
+    pub hands: Vec<DealtHand>,
+    /// The two cards of the skat as dealt, as far as known.
+    pub skat: Vec<Card>,
+    /// The skat was reconstructed rather than read.
+    pub skat_inferred: bool,
+    /// Cards known to be either in the declarer's dealt hand or in the skat, when the record
+    /// does not tell which (no figure depends on it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declarer_or_skat: Vec<Card>,
+}
+
+/// What the declarer did with the skat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Exchange {
+    /// Picked up the skat.
+    pub pickup: bool,
+    /// The two cards laid away, when known.
+    pub discard: Vec<Card>,
+}
+
+/// The declaration as replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Declaration {
+    /// Who plays.
+    pub declarer: Seat,
+    /// The contract.
+    #[serde(flatten)]
+    pub contract: Contract,
+}
+
+/// A card and who played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct PlayedCard {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+}
+
+/// One trick as replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct TrickRecord {
+    /// 1-based trick number.
+    pub number: u32,
+    /// Who led.
+    pub leader: Seat,
+    /// The cards in play order.
+    pub cards: Vec<PlayedCard>,
+    /// Who won it (absent for a trick left unfinished).
+    pub winner: Option<Seat>,
+    /// Card points in the trick.
+    pub points: u32,
+}
+
+/// How the play came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// All ten tricks were played.
+    PlayedOut,
+    /// Null: the declarer took a trick.
+    NullTrickTaken,
+    /// Schwarz was announced (or the game is ouvert) and the defenders took a trick.
+    SchwarzFailed,
+    /// Schneider was announced and the defenders reached 31.
+    SchneiderFailed,
+    /// The declarer conceded.
+    DeclarerConceded,
+    /// Both defenders conceded; the remaining tricks go to the declarer.
+    DefendersConceded,
+    /// The declarer showed the cards and claimed the remaining tricks.
+    DeclarerClaimed,
+    /// The declarer timed out or left: the game is lost.
+    DeclarerPenalized,
+    /// A defender timed out or left: the game is won and the remaining tricks go to the
+    /// declarer.
+    DefenderPenalized,
+}
+
+/// The result of the game as computed by the replay. Figures the record does not determine
+/// are absent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct GameResult {
+    /// All three passed: no game.
+    pub passed: bool,
+    /// Who played.
+    pub declarer: Option<Seat>,
+    /// The game.
+    pub game: Option<GameType>,
+    /// Hand game.
+    pub hand: bool,
+    /// Ouvert.
+    pub ouvert: bool,
+    /// Schneider announced.
+    pub schneider_announced: bool,
+    /// Schwarz announced.
+    pub schwarz_announced: bool,
+    /// Matadors: positive "with", negative "against"; absent for Null.
+    pub matadors: Option<i32>,
+    /// The declarer's card points, the skat included.
+    pub declarer_card_points: Option<u32>,
+    /// Tricks the declarer took.
+    pub declarer_tricks: Option<u32>,
+    /// Card points in the skat that counts for the declarer (the laid-away cards after a
+    /// pick-up).
+    pub skat_points: Option<u32>,
+    /// The schneider level counts in the value (reached by either side, or announced).
+    pub schneider: Option<bool>,
+    /// The schwarz level counts in the value (reached by either side, or announced).
+    pub schwarz: Option<bool>,
+    /// The declarer won.
+    pub won: Option<bool>,
+    /// The game value fell short of the bid.
+    pub overbid: Option<bool>,
+    /// The bid the declarer plays on.
+    pub bid: Option<u32>,
+    /// The game value (for an overbid game, the value it is lost at).
+    pub value: Option<u32>,
+    /// The score: `+value` when won, `−(loss factor × value)` when lost; 0 when passed in.
+    pub score: Option<i64>,
+    /// How the play ended.
+    pub end: Option<End>,
+    /// The trick in which it ended early.
+    pub ended_at_trick: Option<u32>,
+    /// A player resigned or conceded.
+    pub resigned: bool,
+    /// The seat that left the table (penalty game).
+    pub left: Option<Seat>,
+    /// The seat that ran out of time (penalty game).
+    pub timed_out: Option<Seat>,
+}
+
+/// A Skat record replayed: the normalized game and its result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Replay {
+    /// The rule profile used.
+    pub profile: String,
+    /// Player names from the seat tags, F M R.
+    pub players: Vec<Option<String>>,
+    /// The deal.
+    pub deal: Deal,
+    /// The auction calls.
+    pub auction: Vec<SeatCall>,
+    /// What happened to the skat.
+    pub exchange: Option<Exchange>,
+    /// The declaration.
+    pub declaration: Option<Declaration>,
+    /// The tricks.
+    pub tricks: Vec<TrickRecord>,
+    /// The result.
+    pub result: GameResult,
+}

@@ -1,0 +1,130 @@
+//! Play legality and the trick winner for Skat.
+//!
+//! Seed 004, §GAMEPLAY and the opening section: forehand leads to the first trick, the
+//! winner of a trick leads to the next; a player must follow suit (in suit games and Grand
+//! the four jacks belong to the trump suit) but need neither beat nor trump; the highest
+//! trump wins, else the highest card of the suit led.
+
+use cards::Card;
+
+use crate::core::CardSet;
+use crate::core::trick::{Breach, TRUMP};
+use crate::skat::model::{GameType, Seat};
+use crate::skat::pack;
+use crate::skat::rules::Profile;
+
+/// The cards of `hand` that may be added to `trick` (cards so far, in play order).
+pub fn legal(profile: &Profile, game: GameType, hand: CardSet, trick: &[Card]) -> CardSet {
+    pack::order(game).legal(hand, trick, profile.options.play)
+}
+
+/// Why `card` may not be added to `trick` from `hand`, if it may not.
+pub fn breach(
+    profile: &Profile,
+    game: GameType,
+    hand: CardSet,
+    trick: &[Card],
+    card: Card,
+) -> Option<Breach> {
+    pack::order(game).breach(hand, trick, card, profile.options.play)
+}
+
+/// Position of the winning card among the cards of a trick, in play order.
+pub fn winner(game: GameType, cards: &[Card]) -> usize {
+    pack::order(game).winner(cards)
+}
+
+/// The message for a broken obligation:
+/// "trick 4: M played ♠K but must follow trump: holds ♦J".
+pub fn breach_message(trick: u32, seat: Seat, card: Card, breach: Breach) -> String {
+    match breach {
+        Breach::MustFollow { class, holding } => {
+            let what = if class == TRUMP {
+                "trump".to_string()
+            } else {
+                pack::class_name(class)
+            };
+            format!(
+                "trick {trick}: {seat} played {card} but must follow {what}: holds {}",
+                holding.describe()
+            )
+        }
+        Breach::MustHead { holding } => {
+            format!(
+                "trick {trick}: {seat} played {card} but must beat the trick: holds {}",
+                holding.describe()
+            )
+        }
+        Breach::MustTrump { holding } => {
+            format!(
+                "trick {trick}: {seat} played {card} but must trump: holds {}",
+                holding.describe()
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::{Rank, Suit};
+
+    fn c(s: Suit, r: Rank) -> Card {
+        Card::new(s, r)
+    }
+
+    #[test]
+    fn a_jack_led_in_a_suit_game_calls_for_trump() {
+        let p = Profile::isko();
+        let hand = CardSet::of([c(Suit::Diamonds, Rank::Jack), c(Suit::Spades, Rank::King)]);
+        let trick = [c(Suit::Clubs, Rank::Jack)];
+        assert_eq!(
+            legal(&p, GameType::Hearts, hand, &trick),
+            CardSet::single(c(Suit::Diamonds, Rank::Jack))
+        );
+        let b = breach(
+            &p,
+            GameType::Hearts,
+            hand,
+            &trick,
+            c(Suit::Spades, Rank::King),
+        )
+        .unwrap();
+        assert_eq!(
+            breach_message(4, Seat::M, c(Suit::Spades, Rank::King), b),
+            "trick 4: M played ♠K but must follow trump: holds ♦J"
+        );
+    }
+
+    #[test]
+    fn a_jack_does_not_follow_its_suit_in_a_trump_game_but_does_in_null() {
+        let p = Profile::isko();
+        let hand = CardSet::of([c(Suit::Spades, Rank::Jack), c(Suit::Hearts, Rank::Seven)]);
+        let trick = [c(Suit::Spades, Rank::Ace)];
+        // In hearts the ♠J is a trump: void in spades, anything goes.
+        assert_eq!(legal(&p, GameType::Hearts, hand, &trick), hand);
+        assert_eq!(
+            legal(&p, GameType::Null, hand, &trick),
+            CardSet::single(c(Suit::Spades, Rank::Jack))
+        );
+    }
+
+    #[test]
+    fn no_obligation_to_beat_or_trump() {
+        let p = Profile::isko();
+        let hand = CardSet::of([c(Suit::Clubs, Rank::Jack), c(Suit::Hearts, Rank::Seven)]);
+        let trick = [c(Suit::Spades, Rank::Ace)];
+        assert_eq!(legal(&p, GameType::Grand, hand, &trick), hand);
+        assert_eq!(
+            winner(
+                GameType::Grand,
+                &[
+                    c(Suit::Spades, Rank::Ace),
+                    c(Suit::Hearts, Rank::Seven),
+                    c(Suit::Clubs, Rank::Jack)
+                ]
+            ),
+            2
+        );
+    }
+}

@@ -1,0 +1,1010 @@
+//! End-to-end tests of the Skat engine on syntax trees built in code: the rule cases of the
+//! official rules with their exact figures, the findings for broken records, and properties
+//! of the generator's games.
+
+use cards::{AlphabetSet, Card, parse_card};
+use proptest::prelude::*;
+
+use crate::core::CardSet;
+use crate::skat::r#gen::{Generated, Rng, Style, generate_game, play_out, result_of, to_record};
+use crate::skat::model::{Contract, End, GameResult, GameType, Seat};
+use crate::skat::pack;
+use crate::skat::rules::Profile;
+use crate::skat::testkit::Rec;
+use crate::{Checked, Kind, Replay, Severity, Verdict, check};
+
+fn card(t: &str) -> Card {
+    parse_card(t, AlphabetSet::DEFAULT).unwrap()
+}
+
+fn set(list: &str) -> CardSet {
+    list.split_whitespace().map(card).collect()
+}
+
+fn result(c: &Checked) -> &GameResult {
+    match &c.replay {
+        Some(Replay::Skat(r)) => &r.result,
+        None => panic!("no replay: {:?}", c.findings),
+    }
+}
+
+fn codes(c: &Checked) -> Vec<&'static str> {
+    c.findings
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.code)
+        .collect()
+}
+
+fn contract(game: GameType) -> Contract {
+    Contract {
+        game,
+        hand: false,
+        schneider_announced: false,
+        schwarz_announced: false,
+        ouvert: false,
+    }
+}
+
+/// Searches deals and plays, with the declarer's ten cards and the skat fixed, for a game
+/// whose result passes `want`; returns it as a generated game.
+#[track_caller]
+fn find(
+    declarer: Seat,
+    dealt: &str,
+    skat: &str,
+    c: Contract,
+    bid: u32,
+    want: impl Fn(&GameResult) -> bool,
+) -> Generated {
+    let p = Profile::isko();
+    let dealt = set(dealt);
+    let skat = set(skat);
+    assert_eq!((dealt.len(), skat.len()), (10, 2));
+    let rest: Vec<Card> = pack::cards().difference(dealt).difference(skat).to_vec();
+    let d = declarer.index();
+    for seed in 0..200_000u64 {
+        let mut rng = Rng::new(seed);
+        let mut deck = rest.clone();
+        for i in (1..deck.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            deck.swap(i, j);
+        }
+        let others: Vec<Seat> = Seat::ALL
+            .iter()
+            .copied()
+            .filter(|&s| s != declarer)
+            .collect();
+        let mut hands = [CardSet::EMPTY; 3];
+        hands[d] = dealt;
+        hands[others[0].index()] = deck[..10].iter().copied().collect();
+        hands[others[1].index()] = deck[10..].iter().copied().collect();
+        let mut start = hands;
+        let (skat_after, discard) = if c.hand {
+            (skat, None)
+        } else {
+            // Lay away the two cards with the fewest points that are not trump.
+            let twelve = dealt.union(skat);
+            let order = pack::order(c.game);
+            let mut cands: Vec<Card> = twelve.iter().collect();
+            cands.sort_by_key(|&x| {
+                (
+                    order.class(x) == crate::core::trick::TRUMP,
+                    pack::points().card(x) + rng.below(3),
+                )
+            });
+            let laid = [cands[0], cands[1]];
+            start[d] = twelve.difference(CardSet::of(laid));
+            (CardSet::of(laid), Some(laid))
+        };
+        let styles = match seed % 3 {
+            0 => [Style::Random; 3],
+            1 => {
+                let mut s = [Style::Weak; 3];
+                s[d] = Style::Greedy;
+                s
+            }
+            _ => {
+                let mut s = [Style::Greedy; 3];
+                s[d] = Style::Random;
+                s
+            }
+        };
+        let played = play_out(&mut rng, &p, start, declarer, &c, styles, None);
+        let r = result_of(&p, declarer, &c, dealt, skat, skat_after, &played, bid);
+        if want(&r) {
+            let calls = auction_for(declarer, bid);
+            return Generated {
+                seed,
+                hands,
+                skat,
+                calls,
+                contract: Some((declarer, c)),
+                discard,
+                tricks: played.tricks,
+                stop: None,
+                result: r,
+                omit_defenders: false,
+                columns: false,
+                trick_claims: true,
+            };
+        }
+    }
+    panic!("no game found");
+}
+
+/// A legal auction that the declarer wins at `bid`.
+fn auction_for(declarer: Seat, bid: u32) -> Vec<(Seat, notation::CallKind)> {
+    use notation::CallKind::{Bid, Hold, Pass};
+    match declarer {
+        Seat::F if bid == 18 => vec![(Seat::M, Pass), (Seat::R, Pass), (Seat::F, Bid(18))],
+        Seat::F => vec![
+            (Seat::M, Bid(bid)),
+            (Seat::F, Hold),
+            (Seat::M, Pass),
+            (Seat::R, Pass),
+        ],
+        Seat::M => vec![(Seat::M, Bid(bid)), (Seat::F, Pass), (Seat::R, Pass)],
+        Seat::R => vec![(Seat::M, Pass), (Seat::R, Bid(bid)), (Seat::F, Pass)],
+    }
+}
+
+/// Finds a game, writes it as a record, checks it, and returns the replayed result.
+#[track_caller]
+fn case(
+    declarer: Seat,
+    dealt: &str,
+    skat: &str,
+    c: Contract,
+    bid: u32,
+    want: impl Fn(&GameResult) -> bool,
+) -> GameResult {
+    let g = find(declarer, dealt, skat, c, bid, want);
+    let checked = check(&to_record(&g, &Profile::isko()));
+    assert_eq!(
+        checked.verdict,
+        Verdict::Consistent,
+        "{:#?}",
+        checked.findings
+    );
+    let r = result(&checked).clone();
+    assert_eq!(r, g.result);
+    r
+}
+
+// Declarer hands for the cases. Clubs "with 1": ♣J without ♠J.
+const CLUBS_WITH_1: &str = "♣J ♥J ♣A ♣10 ♣K ♣Q ♠A ♠10 ♥A ♦A";
+const CLUBS_WITH_1_SKAT: &str = "♦7 ♦8";
+
+fn points(p: u32) -> impl Fn(&GameResult) -> bool {
+    move |r| r.declarer_card_points == Some(p) && r.declarer_tricks != Some(10)
+}
+
+#[test]
+fn clubs_with_one_won_with_61_scores_24() {
+    let r = case(
+        Seat::F,
+        CLUBS_WITH_1,
+        CLUBS_WITH_1_SKAT,
+        contract(GameType::Clubs),
+        18,
+        points(61),
+    );
+    assert_eq!(
+        (r.matadors, r.won, r.value, r.score),
+        (Some(1), Some(true), Some(24), Some(24))
+    );
+}
+
+#[test]
+fn clubs_with_one_lost_with_60_scores_minus_48() {
+    let r = case(
+        Seat::F,
+        CLUBS_WITH_1,
+        CLUBS_WITH_1_SKAT,
+        contract(GameType::Clubs),
+        18,
+        points(60),
+    );
+    assert_eq!(
+        (r.won, r.value, r.score),
+        (Some(false), Some(24), Some(-48))
+    );
+}
+
+#[test]
+fn clubs_without_four_with_61_scores_60() {
+    // Only the ♣A of the top: no jack at all, in hand or skat.
+    let r = case(
+        Seat::M,
+        "♣A ♣9 ♣8 ♣7 ♠A ♠10 ♥A ♥10 ♦A ♦10",
+        "♠7 ♥7",
+        contract(GameType::Clubs),
+        18,
+        points(61),
+    );
+    assert_eq!(
+        (r.matadors, r.value, r.score),
+        (Some(-4), Some(60), Some(60))
+    );
+}
+
+#[test]
+fn clubs_with_one_schneider_and_schwarz() {
+    let r = case(
+        Seat::F,
+        CLUBS_WITH_1,
+        CLUBS_WITH_1_SKAT,
+        contract(GameType::Clubs),
+        18,
+        points(90),
+    );
+    assert_eq!(
+        (r.schneider, r.value, r.score),
+        (Some(true), Some(36), Some(36))
+    );
+    let r = case(
+        Seat::F,
+        CLUBS_WITH_1,
+        CLUBS_WITH_1_SKAT,
+        contract(GameType::Clubs),
+        18,
+        |r| r.declarer_tricks == Some(10),
+    );
+    assert_eq!(
+        (r.schwarz, r.value, r.score),
+        (Some(true), Some(48), Some(48))
+    );
+}
+
+#[test]
+fn clubs_hand_with_announcements() {
+    let mut c = contract(GameType::Clubs);
+    c.hand = true;
+    c.schneider_announced = true;
+    let r = case(Seat::F, CLUBS_WITH_1, CLUBS_WITH_1_SKAT, c, 18, |r| {
+        r.declarer_card_points == Some(90)
+    });
+    assert_eq!(r.score, Some(60));
+    c.schwarz_announced = true;
+    let strong = "♣J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A";
+    let r = case(Seat::F, strong, CLUBS_WITH_1_SKAT, c, 18, |r| {
+        r.won == Some(true)
+    });
+    assert_eq!((r.declarer_tricks, r.score), (Some(10), Some(84)));
+}
+
+#[test]
+fn clubs_with_six_scores_84() {
+    let r = case(
+        Seat::F,
+        "♣J ♠J ♥J ♦J ♣A ♣10 ♣Q ♠A ♥A ♦A",
+        "♦7 ♦8",
+        contract(GameType::Clubs),
+        18,
+        |r| r.won == Some(true) && r.schneider == Some(false),
+    );
+    assert_eq!((r.matadors, r.score), (Some(6), Some(84)));
+}
+
+#[test]
+fn diamonds_without_one_bid_22() {
+    let dealt = "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A";
+    let r = case(
+        Seat::M,
+        dealt,
+        "♣7 ♣8",
+        contract(GameType::Diamonds),
+        22,
+        points(89),
+    );
+    assert_eq!(
+        (r.matadors, r.overbid, r.value, r.score),
+        (Some(-1), Some(true), Some(27), Some(-54))
+    );
+    let r = case(
+        Seat::M,
+        dealt,
+        "♣7 ♣8",
+        contract(GameType::Diamonds),
+        22,
+        points(90),
+    );
+    assert_eq!(
+        (r.overbid, r.won, r.value, r.score),
+        (Some(false), Some(true), Some(27), Some(27))
+    );
+}
+
+#[test]
+fn hearts_bid_24_with_the_club_jack_in_the_skat_is_overbid() {
+    let r = case(
+        Seat::R,
+        "♥A ♥10 ♥K ♥Q ♥9 ♠A ♠10 ♣A ♣10 ♦A",
+        "♣J ♦7",
+        contract(GameType::Hearts),
+        24,
+        |r| r.won == Some(false),
+    );
+    assert_eq!(
+        (r.matadors, r.overbid, r.value, r.score),
+        (Some(1), Some(true), Some(30), Some(-60))
+    );
+}
+
+#[test]
+fn grand_with_four() {
+    let plain = "♣J ♠J ♥J ♦J ♣A ♣7 ♠A ♠7 ♥7 ♦7";
+    let r = case(
+        Seat::F,
+        plain,
+        "♦8 ♦9",
+        contract(GameType::Grand),
+        18,
+        |r| r.won == Some(true) && r.schneider == Some(false),
+    );
+    let dealt = "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♦A";
+    assert_eq!(r.score, Some(120));
+    let loser = "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠K ♥A ♥7";
+    let r = case(
+        Seat::F,
+        loser,
+        "♦7 ♦8",
+        contract(GameType::Grand),
+        18,
+        |r| r.schneider == Some(true) && r.schwarz == Some(false),
+    );
+    assert_eq!(r.score, Some(144));
+    let r = case(
+        Seat::F,
+        dealt,
+        "♦7 ♦8",
+        contract(GameType::Grand),
+        18,
+        |r| r.schwarz == Some(true),
+    );
+    assert_eq!(r.score, Some(168));
+}
+
+#[test]
+fn grand_with_one_schwarz_announced_made() {
+    let mut c = contract(GameType::Grand);
+    c.hand = true;
+    c.schneider_announced = true;
+    c.schwarz_announced = true;
+    let r = case(
+        Seat::F,
+        "♣J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A",
+        "♦7 ♦8",
+        c,
+        18,
+        |r| r.won == Some(true),
+    );
+    assert_eq!((r.matadors, r.score), (Some(1), Some(168)));
+}
+
+#[test]
+fn grand_hand_schneider_announced_with_89_is_lost() {
+    let mut c = contract(GameType::Grand);
+    c.hand = true;
+    c.schneider_announced = true;
+    let r = case(
+        Seat::F,
+        "♣J ♠J ♥J ♦J ♣7 ♣8 ♠7 ♠8 ♥7 ♦7",
+        "♦8 ♦9",
+        c,
+        18,
+        |r| r.end == Some(End::SchneiderFailed),
+    );
+    assert_eq!(
+        (r.won, r.value, r.score),
+        (Some(false), Some(192), Some(-384))
+    );
+}
+
+#[test]
+fn clubs_ouvert_with_two_made_is_108() {
+    let c = Contract {
+        game: GameType::Clubs,
+        hand: true,
+        schneider_announced: true,
+        schwarz_announced: true,
+        ouvert: true,
+    };
+    let r = case(
+        Seat::F,
+        "♣J ♠J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A ♦A",
+        "♦7 ♦8",
+        c,
+        18,
+        |r| r.won == Some(true),
+    );
+    assert_eq!((r.matadors, r.score), (Some(2), Some(108)));
+}
+
+#[test]
+fn null_games_lost() {
+    let hand = "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A";
+    for (h, o, score) in [
+        (false, false, -46),
+        (true, false, -70),
+        (false, true, -92),
+        (true, true, -118),
+    ] {
+        let c = Contract {
+            game: GameType::Null,
+            hand: h,
+            ouvert: o,
+            schneider_announced: false,
+            schwarz_announced: false,
+        };
+        let r = case(Seat::F, hand, "♠A ♥A", c, 18, |r| r.won == Some(false));
+        assert_eq!((r.end, r.score), (Some(End::NullTrickTaken), Some(score)));
+    }
+}
+
+#[test]
+fn spades_with_two_and_89_is_33() {
+    let r = case(
+        Seat::F,
+        "♣J ♠J ♠A ♠10 ♠K ♠Q ♥A ♥10 ♦A ♣A",
+        "♦7 ♦8",
+        contract(GameType::Spades),
+        18,
+        points(89),
+    );
+    assert_eq!(r.score, Some(33));
+}
+
+/// Seed 004, §SCORING: M holds J J 10 K 9 8 A A 10 7 and plays clubs hand "against 2" on a
+/// bid of 46 (the ♠J and ♥J, clubs 10 K 9 8); the skat holds the ♣J and the ♥Q.
+#[test]
+fn seed_004_scoring_example() {
+    let mut c = contract(GameType::Clubs);
+    c.hand = true;
+    let dealt = "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7";
+    let r = case(Seat::M, dealt, "♣J ♥Q", c, 46, points(74));
+    assert_eq!(
+        (r.matadors, r.overbid, r.value, r.score),
+        (Some(1), Some(true), Some(48), Some(-96))
+    );
+    let r = case(Seat::M, dealt, "♣J ♥Q", c, 46, points(95));
+    assert_eq!(
+        (r.overbid, r.won, r.value, r.score),
+        (Some(false), Some(true), Some(48), Some(48))
+    );
+}
+
+// Hand-written records.
+
+/// A complete deal used by the hand-written records: F holds every club and the jacks.
+fn base() -> Rec {
+    Rec::new()
+        .deal("F", "♣J ♠J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♣8")
+        .deal("M", "♠A ♠10 ♠K ♠Q ♠9 ♠8 ♠7 ♣7 ♥7 ♦7")
+        .deal("R", "♥A ♥10 ♥K ♥Q ♥9 ♥8 ♦A ♦10 ♦K ♦Q")
+        .deal("skat", "♦9 ♦8")
+}
+
+/// F plays clubs and draws trumps; the play is fully written out.
+fn clubs_game() -> Rec {
+    base()
+        .auction("M 18, F yes, M pass, R pass")
+        .exchange("F pickup ♦9 ♦8")
+        .exchange("F discard ♦9 ♦8")
+        .declare("F clubs")
+        .tricks(
+            "F: ♣J ♣7 ♥A; F: ♠J ♠A ♥10; F: ♥J ♠10 ♥K; F: ♦J ♠K ♥Q; F: ♣A ♠Q ♥9; \
+             F: ♣10 ♠9 ♥8; F: ♣K ♠8 ♦A; F: ♣Q ♠7 ♦10; F: ♣9 ♥7 ♦K; F: ♣8 ♦7 ♦Q",
+        )
+}
+
+#[test]
+fn a_fully_written_game_replays_and_every_claim_is_checked() {
+    let rec = clubs_game().claims(
+        "declarer F, outcome won, points 120, tricks 10, matadors +10, schneider yes, schwarz yes, overbid no, bid 18, value 156, score 156, skat_points 0",
+    );
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = result(&c);
+    // With 10 (the ♣7 is out), game, schneider, schwarz: 13 × 12.
+    assert_eq!(r.matadors, Some(10));
+    assert_eq!(r.value, Some(156));
+}
+
+#[test]
+fn a_wrong_claimed_score_is_inconsistent_with_both_figures() {
+    let c = check(&clubs_game().claims("value 156, score 186").build());
+    assert_eq!(c.verdict, Verdict::Inconsistent);
+    let d = c.findings.iter().find(|d| d.code == "S0406").unwrap();
+    assert_eq!(
+        (d.claimed.as_deref(), d.computed.as_deref()),
+        (Some("+186"), Some("+156"))
+    );
+    assert_eq!(d.kind, Kind::Inconsistent);
+}
+
+#[test]
+fn a_disputed_claim_is_reported_but_not_held_against_the_record() {
+    let c = check(
+        &clubs_game()
+            .claims("score 186, disputed \"the book adds wrongly\"")
+            .build(),
+    );
+    assert_eq!(c.verdict, Verdict::Consistent);
+    let d = c.findings.iter().find(|d| d.code == "S0406").unwrap();
+    assert_eq!((d.kind, d.severity), (Kind::Disputed, Severity::Warning));
+}
+
+#[test]
+fn a_revoke_is_illegal_and_names_cards_and_seats() {
+    // Trick 1: ♣J led, M holds ♣7 but plays ♠A.
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .tricks("F: ♣J ♠A ♥A");
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Illegal);
+    let d = c.findings.iter().find(|d| d.code == "S0301").unwrap();
+    assert_eq!(
+        d.message,
+        "trick 1: M played ♠A but must follow trump: holds ♣7"
+    );
+}
+
+#[test]
+fn a_wrong_leader_and_a_card_not_held_are_illegal() {
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .tricks("M: ♠A ♥A ♣J");
+    let c = check(&rec.build());
+    assert!(codes(&c).contains(&"S0302"), "{:?}", c.findings);
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .tricks("F: ♣J ♣7 ♠A");
+    let c = check(&rec.build());
+    assert!(codes(&c).contains(&"D0104"), "{:?}", c.findings);
+}
+
+#[test]
+fn an_illegal_bid_is_reported() {
+    let c = check(
+        &base()
+            .auction("M 19, F pass, R pass")
+            .declare("M spades")
+            .build(),
+    );
+    assert_eq!(c.verdict, Verdict::Illegal);
+    assert!(codes(&c).contains(&"S0101"));
+}
+
+#[test]
+fn a_null_below_the_bid_is_an_illegal_declaration() {
+    let c = check(
+        &base()
+            .auction("M 18, F yes, M 24, F yes, M 27, F pass, R pass")
+            .declare("M null")
+            .build(),
+    );
+    let d = c.findings.iter().find(|d| d.code == "S0202").unwrap();
+    assert!(
+        d.message.contains("worth 23, less than the bid 27"),
+        "{}",
+        d.message
+    );
+    assert_eq!(c.verdict, Verdict::Illegal);
+}
+
+#[test]
+fn a_passed_deal_scores_nothing() {
+    let c = check(
+        &base()
+            .auction("M pass, R pass, F pass")
+            .claims("passed, score 0")
+            .build(),
+    );
+    assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+    assert!(result(&c).passed);
+}
+
+#[test]
+fn hands_left_out_are_inferred_from_the_play() {
+    let rec = Rec::new()
+        .deal("F", "♣J ♠J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♣8")
+        .deal("skat", "♦9 ♦8")
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .tricks(
+            "F: ♣J ♣7 ♥A; F: ♠J ♠A ♥10; F: ♥J ♠10 ♥K; F: ♦J ♠K ♥Q; F: ♣A ♠Q ♥9; \
+             F: ♣10 ♠9 ♥8; F: ♣K ♠8 ♦A; F: ♣Q ♠7 ♦10; F: ♣9 ♥7 ♦K; F: ♣8 ♦7 ♦Q",
+        )
+        .claims("score 168");
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let Some(Replay::Skat(r)) = &c.replay else {
+        panic!()
+    };
+    assert!(r.deal.hands[1].inferred && r.deal.hands[2].inferred && !r.deal.hands[0].inferred);
+    assert_eq!(r.deal.hands[1].cards.len(), 10);
+    assert!(
+        c.findings
+            .iter()
+            .any(|d| d.code == "D0108" && d.severity == Severity::Note)
+    );
+    // Clubs hand with 10: 10 + game + hand + schneider + schwarz = 14 × 12.
+    assert_eq!(result(&c).score, Some(168));
+}
+
+#[test]
+fn column_layout_with_player_names_finds_the_leader() {
+    let rec = base()
+        .tag("F", "Anna")
+        .tag("M", "Bert")
+        .tag("R", "Cora")
+        .columns("Cora Anna Bert")
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .trick("♥A ♣J ♣7 +13")
+        .trick("♥10 ♠J ♠A +23");
+    let c = check(&rec.unfinished().build());
+    assert_eq!(c.verdict, Verdict::Incomplete, "{:#?}", c.findings);
+    let Some(Replay::Skat(r)) = &c.replay else {
+        panic!()
+    };
+    assert_eq!(r.tricks[1].leader, Seat::F);
+    assert_eq!(r.tricks[0].cards[0].card, card("♣J"));
+    assert!(!c.findings.iter().any(|d| d.code == "S0401"));
+}
+
+#[test]
+fn trick_claims_are_checked() {
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .trick("F: ♣J ♣7 ♥A +12");
+    let c = check(&rec.build());
+    let d = c.findings.iter().find(|d| d.code == "S0401").unwrap();
+    assert_eq!(
+        (d.claimed.as_deref(), d.computed.as_deref()),
+        (Some("12"), Some("13"))
+    );
+}
+
+#[test]
+fn a_record_that_stops_without_an_end_is_incomplete() {
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .trick("F: ♣J ♣7 ♥A");
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Incomplete);
+    assert!(codes(&c).contains(&"S0505"));
+}
+
+#[test]
+fn concessions_end_the_game() {
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .trick("F: ♣J ♣7 ♥A")
+        .event("M resigns")
+        .event("R resigns")
+        .claims("tricks 10, points 120, score 168");
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    assert_eq!(result(&c).end, Some(End::DefendersConceded));
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .event("F concedes");
+    let c = check(&rec.build());
+    // A concession before any trick: clubs hand with 10, lost: 12 × 12 × 2.
+    assert_eq!(
+        (result(&c).won, result(&c).score),
+        (Some(false), Some(-288))
+    );
+}
+
+#[test]
+fn null_lost_at_the_declarers_first_trick() {
+    let rec = base()
+        .auction("M 18, F pass, R pass")
+        .declare("M null hand")
+        .trick("F: ♣8 ♣7 ♥A")
+        .trick("F: ♠J ♠A ♥10")
+        .claims("outcome lost, score -70");
+    let c = check(&rec.build());
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    assert_eq!(
+        (result(&c).end, result(&c).ended_at_trick),
+        (Some(End::NullTrickTaken), Some(2))
+    );
+}
+
+#[test]
+fn announcements_need_a_hand_game() {
+    let c = check(&clubs_game().build().clone());
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .exchange("F pickup")
+        .exchange("F discard ♦9 ♦8")
+        .declare("F clubs schneider");
+    let c = check(&rec.build());
+    assert!(codes(&c).contains(&"S0201"));
+}
+
+#[test]
+fn german_words_and_seat_aliases_are_read_and_canonicalized() {
+    let mut rec = base()
+        .auction("M 18, V yes, M pass, H pass")
+        .declare("Vorhand Kreuz Hand")
+        .trick("V: ♣J ♣7 ♥A")
+        .event("Mittelhand resigns")
+        .event("Hinterhand resigns")
+        .claims("outcome gewonnen")
+        .build();
+    let c = check(&rec);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    crate::canonicalize(&mut rec);
+    let decl = &rec.declaration.as_ref().unwrap().items[0];
+    assert_eq!(decl.seat.as_ref().unwrap().node, "F");
+    let words: Vec<String> = decl
+        .tokens
+        .iter()
+        .map(|t| match &t.node {
+            notation::Token::Word(w) => w.clone(),
+            _ => String::new(),
+        })
+        .collect();
+    assert_eq!(words, ["clubs", "hand"]);
+    assert_eq!(rec.auction.as_ref().unwrap().items[3].seat.node, "R");
+}
+
+#[test]
+fn unknown_words_and_claims_are_warnings() {
+    let c = check(
+        &clubs_game()
+            .declare("F clubs")
+            .claims("frobnicate 3, points lots")
+            .build(),
+    );
+    let warnings: Vec<_> = c
+        .findings
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| d.code)
+        .collect();
+    assert!(warnings.contains(&"S0503"), "{:?}", c.findings);
+    assert_eq!(c.verdict, Verdict::Consistent);
+}
+
+#[test]
+fn unknown_game_and_profile_are_findings() {
+    let c = check(&Rec::default().tag("Game", "pinochle").build());
+    assert_eq!((codes(&c), c.verdict), (vec!["E0001"], Verdict::Incomplete));
+    let c = check(
+        &Rec::default()
+            .tag("Game", "skat")
+            .tag("Rules", "tournée")
+            .build(),
+    );
+    assert_eq!(codes(&c), vec!["S0513"]);
+}
+
+#[test]
+fn profiles_are_listed_with_their_bid_table() {
+    let ps = crate::profiles();
+    assert_eq!(ps.len(), 1);
+    assert_eq!(ps[0].name, "isko");
+    assert_eq!(
+        ps[0].options["bid_table"].as_array().map(Vec::len),
+        Some(63)
+    );
+}
+
+#[test]
+fn generated_games_cover_every_end_and_game_type() {
+    let p = Profile::isko();
+    let mut ends = std::collections::HashSet::new();
+    let mut games = std::collections::HashSet::new();
+    let mut overbid = false;
+    let mut passed = false;
+    for seed in 0..3000 {
+        let g = generate_game(seed, &p);
+        ends.extend(g.result.end);
+        games.extend(g.result.game);
+        overbid |= g.result.overbid == Some(true);
+        passed |= g.result.passed;
+    }
+    assert_eq!(games.len(), 6);
+    assert!(ends.len() >= 8, "{ends:?}");
+    assert!(overbid && passed);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn generated_games_replay_consistent(seed in any::<u64>()) {
+        let p = Profile::isko();
+        let g = generate_game(seed, &p);
+        let c = check(&to_record(&g, &p));
+        prop_assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+        prop_assert_eq!(result(&c), &g.result);
+        let Some(Replay::Skat(r)) = &c.replay else { panic!() };
+        if !g.result.passed {
+            let trick_points: u32 = r.tricks.iter().map(|t| t.points).sum();
+            if r.tricks.len() == 10 {
+                prop_assert_eq!(trick_points + g.result.skat_points.unwrap_or(0), 120);
+            }
+            let v = g.result.value.unwrap_or(0);
+            prop_assert!(p.is_bid(v), "value {} not in the bid table", v);
+        }
+    }
+}
+
+/// A longer run of the generator property, for manual use: `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn many_generated_games_replay_consistent() {
+    let p = Profile::isko();
+    let n: u64 = std::env::var("STICH_GEN_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
+    for seed in 0..n {
+        let g = generate_game(seed, &p);
+        let c = check(&to_record(&g, &p));
+        assert_eq!(
+            c.verdict,
+            Verdict::Consistent,
+            "seed {seed}: {:#?}",
+            c.findings
+        );
+        assert_eq!(result(&c), &g.result, "seed {seed}");
+    }
+}
+
+/// One rule case of the corpus: a deal searched for, and the figures it must show.
+struct CorpusCase {
+    file: &'static str,
+    event: &'static str,
+    source: &'static str,
+    declarer: Seat,
+    dealt: &'static str,
+    skat: &'static str,
+    contract: Contract,
+    bid: u32,
+    want: fn(&GameResult) -> bool,
+}
+
+fn with(game: GameType, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> Contract {
+    Contract { game, hand, schneider_announced: schneider, schwarz_announced: schwarz, ouvert }
+}
+
+fn corpus_cases() -> Vec<CorpusCase> {
+    use GameType::*;
+    let value = "seed 004, §GAME VALUE CALCULATING";
+    vec![
+        CorpusCase { file: "clubs-with-1-61", event: "Clubs with 1, 61 points: won 24", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(61) },
+        CorpusCase { file: "clubs-with-1-60", event: "Clubs with 1, 60 points: lost -48", source: "seed 004, §GAMEPLAY (the opponents win with 60) and §SCORING", declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(60) },
+        CorpusCase { file: "clubs-without-4", event: "Clubs without 4 (only the ♣A of the top), 61 points: won 60", source: "seed 004, §Matadors", declarer: Seat::M, dealt: "♣A ♣9 ♣8 ♣7 ♠A ♠10 ♥A ♥10 ♦A ♦10", skat: "♠7 ♥7", contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(61) },
+        CorpusCase { file: "clubs-with-1-schneider", event: "Clubs with 1, 90 points: schneider, won 36", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(90) },
+        CorpusCase { file: "clubs-with-1-schwarz", event: "Clubs with 1, all tricks: schwarz, won 48", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_tricks == Some(10) },
+        CorpusCase { file: "clubs-hand-schneider-announced", event: "Clubs hand with 1, schneider announced, 90 points: won 60", source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, true, true, false, false), bid: 18, want: |r| r.declarer_card_points == Some(90) },
+        CorpusCase { file: "clubs-hand-schwarz-announced", event: "Clubs hand with 1, schwarz announced, all tricks: won 84", source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: "♣J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A", skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, true, true, true, false), bid: 18, want: |r| r.won == Some(true) },
+        CorpusCase { file: "clubs-with-6", event: "Clubs with 6 (four jacks, ♣A ♣10, no ♣K): won 84", source: "seed 004, §Matadors", declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♣Q ♠A ♥A ♦A", skat: "♦7 ♦8", contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.won == Some(true) && r.schneider == Some(false) },
+        CorpusCase { file: "diamonds-overbid-89", event: "Diamonds without 1 on a bid of 22, 89 points: overbid, lost -54", source: "seed 004, §Kontra and Re example (the lowest multiple of diamonds that reaches the bid) and §SCORING", declarer: Seat::M, dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A", skat: "♣7 ♣8", contract: with(Diamonds, false, false, false, false), bid: 22, want: |r| r.declarer_card_points == Some(89) },
+        CorpusCase { file: "diamonds-schneider-90", event: "Diamonds without 1 on a bid of 22, 90 points: schneider lifts it to 27, won", source: "seed 004, §SCORING (an undeclared schneider counts)", declarer: Seat::M, dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A", skat: "♣7 ♣8", contract: with(Diamonds, false, false, false, false), bid: 22, want: |r| r.declarer_card_points == Some(90) },
+        CorpusCase { file: "hearts-jack-in-skat", event: "Hearts on a bid of 24 without a jack, the ♣J in the skat: with 1, overbid, lost -60", source: "seed 004, §Matadors (the skat counts) and §SCORING", declarer: Seat::R, dealt: "♥A ♥10 ♥K ♥Q ♥9 ♠A ♠10 ♣A ♣10 ♦A", skat: "♣J ♦7", contract: with(Hearts, false, false, false, false), bid: 24, want: |r| r.declarer_card_points.is_some_and(|p| (61..90).contains(&p)) },
+        CorpusCase { file: "grand-with-4", event: "Grand with 4: won 120", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣7 ♠A ♠7 ♥7 ♦7", skat: "♦8 ♦9", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.won == Some(true) && r.schneider == Some(false) },
+        CorpusCase { file: "grand-with-4-schneider", event: "Grand with 4, schneider: won 144", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠K ♥A ♥7", skat: "♦7 ♦8", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.schneider == Some(true) && r.schwarz == Some(false) },
+        CorpusCase { file: "grand-with-4-schwarz", event: "Grand with 4, schwarz: won 168", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♦A", skat: "♦7 ♦8", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.schwarz == Some(true) },
+        CorpusCase { file: "grand-hand-schwarz-announced", event: "Grand hand with 1, schwarz announced and made: won 168", source: value, declarer: Seat::F, dealt: "♣J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A", skat: "♦7 ♦8", contract: with(Grand, true, true, true, false), bid: 18, want: |r| r.won == Some(true) },
+        CorpusCase { file: "grand-hand-schneider-announced-lost", event: "Grand hand with 4, schneider announced, the defenders reach 31: lost -384", source: "seed 004, §BIDDING / AUCTION (announcements) and §SCORING (lost games count double)", declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣7 ♣8 ♠7 ♠8 ♥7 ♦7", skat: "♦8 ♦9", contract: with(Grand, true, true, false, false), bid: 18, want: |r| r.end == Some(End::SchneiderFailed) },
+        CorpusCase { file: "clubs-ouvert", event: "Clubs ouvert with 2, made: won 108", source: "seed 004, §BIDDING / AUCTION (ouvert) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: "♣J ♠J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A ♦A", skat: "♦7 ♦8", contract: with(Clubs, true, true, true, true), bid: 18, want: |r| r.won == Some(true) },
+        CorpusCase { file: "null-lost", event: "Null lost at the declarer's first trick: -46", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, false, false, false, false), bid: 18, want: |r| r.won == Some(false) },
+        CorpusCase { file: "null-hand-lost", event: "Null hand lost: -70", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, true, false, false, false), bid: 18, want: |r| r.won == Some(false) },
+        CorpusCase { file: "null-ouvert-lost", event: "Null ouvert lost: -92", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, false, false, false, true), bid: 18, want: |r| r.won == Some(false) },
+        CorpusCase { file: "null-ouvert-hand-lost", event: "Null ouvert hand lost: -118", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, true, false, false, true), bid: 18, want: |r| r.won == Some(false) },
+        CorpusCase { file: "spades-with-2-89", event: "Spades with 2, 89 points: won 33", source: value, declarer: Seat::F, dealt: "♣J ♠J ♠A ♠10 ♠K ♠Q ♥A ♥10 ♦A ♣A", skat: "♦7 ♦8", contract: with(Spades, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(89) },
+        CorpusCase { file: "seed-004-overbid", event: "The scoring example: clubs hand expected against 2, the skat holds ♣J and ♥Q, 74 points: overbid, lost -96", source: "seed 004, §SCORING, Example (official rules)", declarer: Seat::M, dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7", skat: "♣J ♥Q", contract: with(Clubs, true, false, false, false), bid: 46, want: |r| r.declarer_card_points == Some(74) },
+        CorpusCase { file: "seed-004-schneider", event: "The scoring example with 95 points: the undeclared schneider makes it 48, won", source: "seed 004, §SCORING, Example (official rules)", declarer: Seat::M, dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7", skat: "♣J ♥Q", contract: with(Clubs, true, false, false, false), bid: 46, want: |r| r.declarer_card_points == Some(95) },
+    ]
+}
+
+/// The auction of seed 004's example: rearhand raises to 46 and middlehand holds.
+fn seed_004_auction() -> Vec<(Seat, notation::CallKind)> {
+    use notation::CallKind::{Bid, Hold, Pass};
+    let mut calls = vec![(Seat::M, Bid(18)), (Seat::F, Pass)];
+    for v in [20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46] {
+        calls.push((Seat::R, Bid(v)));
+        calls.push((Seat::M, Hold));
+    }
+    calls.push((Seat::R, Pass));
+    calls
+}
+
+/// Writes the rule cases to `corpus/skat/isko/`: `cargo test -p stich-engine write_corpus -- --ignored`.
+#[test]
+#[ignore]
+fn write_corpus() {
+    let p = Profile::isko();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/skat/isko");
+    std::fs::create_dir_all(&dir).unwrap();
+    for c in corpus_cases() {
+        let mut g = find(c.declarer, c.dealt, c.skat, c.contract, c.bid, c.want);
+        if c.file.starts_with("seed-004") {
+            g.calls = seed_004_auction();
+        }
+        // Two cases show other ways books print a game: only the declarer's hand (the
+        // others follow from the play), and the play in columns under the players' names.
+        g.omit_defenders = c.file == "clubs-without-4" || c.file == "seed-004-overbid";
+        let mut rec = to_record(&g, &p);
+        rec.tags.retain(|t| t.name.node != "Source");
+        let tag = |n: &str, v: &str| notation::Tag {
+            name: notation::Spanned::bare(n.to_string()),
+            value: notation::Spanned::bare(v.to_string()),
+            comments: Vec::new(),
+        };
+        rec.tags.push(tag("Event", c.event));
+        rec.tags.push(tag("Source", c.source));
+        let mut note = "A rule case of the official rules. The declarer's hand and the skat are set by the case; \
+                        the other hands and the play are one way of reaching its figures, which the result claims state."
+            .to_string();
+        if c.file == "spades-with-2-89" {
+            let names = ["Anna", "Bert", "Cora"];
+            for (s, n) in Seat::ALL.iter().zip(names) {
+                rec.tags.push(tag(s.label(), n));
+            }
+            let rename = |l: &mut String| {
+                if let Some(i) = Seat::ALL.iter().position(|s| s.label() == l) {
+                    *l = names[i].to_string();
+                }
+            };
+            for line in &mut rec.deal.as_mut().unwrap().items {
+                rename(&mut line.seat.node);
+            }
+            for call in &mut rec.auction.as_mut().unwrap().items {
+                rename(&mut call.seat.node);
+            }
+            for st in &mut rec.declaration.as_mut().unwrap().items {
+                rename(&mut st.seat.as_mut().unwrap().node);
+            }
+            for st in rec.exchange.iter_mut().flat_map(|e| e.items.iter_mut()) {
+                rename(&mut st.seat.as_mut().unwrap().node);
+            }
+            for cl in &mut rec.result.as_mut().unwrap().items {
+                for v in &mut cl.values {
+                    if let notation::Token::Word(w) = &mut v.node {
+                        rename(w);
+                    }
+                }
+            }
+            let play = &mut rec.play.as_mut().unwrap().items;
+            // Columns in a book's order: rearhand, forehand, middlehand.
+            let order = [2usize, 0, 1];
+            play.layout = notation::Layout::Columns(order.iter().map(|&i| notation::Spanned::bare(names[i].to_string())).collect());
+            for (n, item) in play.items.iter_mut().enumerate() {
+                if let notation::PlayItem::Trick(t) = item {
+                    let (leader, cards) = &g.tricks[n];
+                    t.leader = None;
+                    t.cards = order
+                        .iter()
+                        .map(|&i| notation::Spanned::bare(notation::CardSlot::Known(cards[(i + 3 - leader.index()) % 3])))
+                        .collect();
+                }
+            }
+            note.push_str(" The play is printed in columns rearhand, forehand, middlehand under the players' names.");
+        }
+        if g.omit_defenders {
+            note.push_str(" Only the declarer's hand and the skat are printed; the other hands follow from the play.");
+        }
+        rec.leading_comments = vec![notation::Comment::Brace(note)];
+        let text = notation::print(&rec);
+        std::fs::write(dir.join(format!("{}.stich", c.file)), text).unwrap();
+    }
+}

@@ -1,0 +1,426 @@
+//! The vocabulary of Skat records: seat labels and their aliases, declaration, exchange and
+//! play-event words, claim keys and values, each with its canonical spelling. The reader
+//! keeps these as plain tokens; this module gives them meaning and lets `stich fmt` rewrite
+//! aliases to the canonical form ([`canonicalize`]).
+
+use notation::{Layout, PlayItem, Record, Token};
+
+use crate::skat::model::{GameType, Seat};
+
+/// A seat from a role label or one of its aliases: `F`/`V`/`Vorhand`/`forehand`,
+/// `M`/`Mittelhand`/`middlehand`, `R`/`H`/`Hinterhand`/`rearhand`.
+pub fn seat_alias(label: &str) -> Option<Seat> {
+    let l = label.trim();
+    let lower = l.to_lowercase();
+    Some(match lower.as_str() {
+        "f" | "v" | "fh" | "vorhand" | "forehand" => Seat::F,
+        "m" | "mh" | "mittelhand" | "middlehand" => Seat::M,
+        "r" | "h" | "hh" | "rh" | "hinterhand" | "rearhand" => Seat::R,
+        _ => return None,
+    })
+}
+
+/// Player names from the seat tags (`[F "Anna"]`, aliases allowed), F M R.
+pub fn player_names(record: &Record) -> [Option<String>; 3] {
+    let mut names: [Option<String>; 3] = [None, None, None];
+    for tag in &record.tags {
+        if let Some(seat) = seat_alias(&tag.name.node)
+            && let Some(slot) = names.get_mut(seat.index())
+            && slot.is_none()
+        {
+            *slot = Some(tag.value.node.clone());
+        }
+    }
+    names
+}
+
+/// A seat from a label that may be a role label, an alias, or a player name.
+pub fn seat(label: &str, names: &[Option<String>; 3]) -> Option<Seat> {
+    if let Some(s) = seat_alias(label) {
+        return Some(s);
+    }
+    Seat::ALL
+        .into_iter()
+        .find(|s| names.get(s.index()).and_then(|n| n.as_deref()) == Some(label.trim()))
+}
+
+/// A word of a declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclWord {
+    /// The game.
+    Game(GameType),
+    /// `hand`.
+    Hand,
+    /// `schneider` (announced).
+    Schneider,
+    /// `schwarz` (announced).
+    Schwarz,
+    /// `ouvert`.
+    Ouvert,
+}
+
+/// A declaration word from its spelling: English or German, any case.
+pub fn decl_word(word: &str) -> Option<DeclWord> {
+    let w = word.trim().to_lowercase();
+    Some(match w.as_str() {
+        "clubs" | "club" | "kreuz" | "eichel" | "eicheln" | "treff" | "♣" => {
+            DeclWord::Game(GameType::Clubs)
+        }
+        "spades" | "spade" | "pik" | "grün" | "gruen" | "laub" | "blatt" | "♠" => {
+            DeclWord::Game(GameType::Spades)
+        }
+        "hearts" | "heart" | "herz" | "rot" | "♥" => DeclWord::Game(GameType::Hearts),
+        "diamonds" | "diamond" | "karo" | "schellen" | "schelle" | "♦" => {
+            DeclWord::Game(GameType::Diamonds)
+        }
+        "grand" => DeclWord::Game(GameType::Grand),
+        "null" | "nullo" => DeclWord::Game(GameType::Null),
+        "hand" => DeclWord::Hand,
+        "schneider" => DeclWord::Schneider,
+        "schwarz" | "schwartz" => DeclWord::Schwarz,
+        "ouvert" | "offen" | "open" => DeclWord::Ouvert,
+        _ => return None,
+    })
+}
+
+/// The canonical spelling of a declaration word.
+pub fn decl_canonical(w: DeclWord) -> &'static str {
+    match w {
+        DeclWord::Game(g) => g.word(),
+        DeclWord::Hand => "hand",
+        DeclWord::Schneider => "schneider",
+        DeclWord::Schwarz => "schwarz",
+        DeclWord::Ouvert => "ouvert",
+    }
+}
+
+/// A word of the exchange section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeWord {
+    /// Picked up the skat (`pickup`).
+    Pickup,
+    /// Laid two cards away (`discard`).
+    Discard,
+    /// Did not pick up (`hand`).
+    Hand,
+}
+
+/// An exchange word from its spelling.
+pub fn exchange_word(word: &str) -> Option<ExchangeWord> {
+    let w = word.trim().to_lowercase();
+    Some(match w.as_str() {
+        "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt" => {
+            ExchangeWord::Pickup
+        }
+        "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt"
+        | "drücken" | "druecken" => ExchangeWord::Discard,
+        "hand" => ExchangeWord::Hand,
+        _ => return None,
+    })
+}
+
+/// The canonical spelling of an exchange word.
+pub fn exchange_canonical(w: ExchangeWord) -> &'static str {
+    match w {
+        ExchangeWord::Pickup => "pickup",
+        ExchangeWord::Discard => "discard",
+        ExchangeWord::Hand => "hand",
+    }
+}
+
+/// A play event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventWord {
+    /// The declarer shows the cards and claims the rest.
+    Shows,
+    /// The declarer concedes.
+    Concedes,
+    /// A defender resigns (both resigning concede for the defenders).
+    Resigns,
+    /// A player runs out of time (penalty game).
+    TimesOut,
+    /// A player leaves (penalty game).
+    Leaves,
+}
+
+/// A play-event word from its spelling.
+pub fn event_word(word: &str) -> Option<EventWord> {
+    let w = word.trim().to_lowercase();
+    Some(match w.as_str() {
+        "shows" | "show" | "claims" | "zeigt" => EventWord::Shows,
+        "concedes" | "concede" | "gives-up" | "aufgabe" | "gibt-auf" => EventWord::Concedes,
+        "resigns" | "resign" => EventWord::Resigns,
+        "times-out" | "timeout" | "time-out" | "timed-out" => EventWord::TimesOut,
+        "leaves" | "left" | "leave" => EventWord::Leaves,
+        _ => return None,
+    })
+}
+
+/// The canonical spelling of a play event.
+pub fn event_canonical(w: EventWord) -> &'static str {
+    match w {
+        EventWord::Shows => "shows",
+        EventWord::Concedes => "concedes",
+        EventWord::Resigns => "resigns",
+        EventWord::TimesOut => "times-out",
+        EventWord::Leaves => "leaves",
+    }
+}
+
+/// A claim key of the result section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimKey {
+    /// `passed`: all passed.
+    Passed,
+    /// `declarer F`.
+    Declarer,
+    /// `game clubs`.
+    Game,
+    /// `outcome won|lost`.
+    Outcome,
+    /// `points N`: the declarer's card points, skat included.
+    Points,
+    /// `tricks N`: the declarer's tricks.
+    Tricks,
+    /// `matadors ±N`.
+    Matadors,
+    /// `schneider yes|no`.
+    Schneider,
+    /// `schwarz yes|no`.
+    Schwarz,
+    /// `overbid yes|no`.
+    Overbid,
+    /// `bid N`.
+    Bid,
+    /// `value N`.
+    Value,
+    /// `score ±N`.
+    Score,
+    /// `skat_points N`.
+    SkatPoints,
+    /// `disputed "reason"`.
+    Disputed,
+    /// `resigned yes|no`: a player resigned or conceded.
+    Resigned,
+    /// `left F`: the seat that left the table.
+    Left,
+    /// `timeout F`: the seat that ran out of time.
+    Timeout,
+    /// `penalty F`: the seat penalized for leaving or running out of time.
+    Penalty,
+}
+
+/// A claim key from its spelling.
+pub fn claim_key(word: &str) -> Option<ClaimKey> {
+    let w = word.trim().to_lowercase();
+    Some(match w.as_str() {
+        "passed" | "eingepasst" | "passed-in" => ClaimKey::Passed,
+        "declarer" | "alleinspieler" => ClaimKey::Declarer,
+        "game" | "spiel" => ClaimKey::Game,
+        "outcome" => ClaimKey::Outcome,
+        "points" | "augen" => ClaimKey::Points,
+        "tricks" | "stiche" => ClaimKey::Tricks,
+        "matadors" | "matadore" | "spitzen" => ClaimKey::Matadors,
+        "schneider" => ClaimKey::Schneider,
+        "schwarz" => ClaimKey::Schwarz,
+        "overbid" | "überreizt" | "ueberreizt" => ClaimKey::Overbid,
+        "bid" | "reizwert" => ClaimKey::Bid,
+        "value" | "spielwert" => ClaimKey::Value,
+        "score" => ClaimKey::Score,
+        "skat_points" | "skat-points" | "skatpoints" => ClaimKey::SkatPoints,
+        "disputed" => ClaimKey::Disputed,
+        "resigned" => ClaimKey::Resigned,
+        "left" => ClaimKey::Left,
+        "timeout" | "times-out" | "timed-out" => ClaimKey::Timeout,
+        "penalty" => ClaimKey::Penalty,
+        _ => return None,
+    })
+}
+
+/// The canonical spelling of a claim key.
+pub fn claim_canonical(k: ClaimKey) -> &'static str {
+    match k {
+        ClaimKey::Passed => "passed",
+        ClaimKey::Declarer => "declarer",
+        ClaimKey::Game => "game",
+        ClaimKey::Outcome => "outcome",
+        ClaimKey::Points => "points",
+        ClaimKey::Tricks => "tricks",
+        ClaimKey::Matadors => "matadors",
+        ClaimKey::Schneider => "schneider",
+        ClaimKey::Schwarz => "schwarz",
+        ClaimKey::Overbid => "overbid",
+        ClaimKey::Bid => "bid",
+        ClaimKey::Value => "value",
+        ClaimKey::Score => "score",
+        ClaimKey::SkatPoints => "skat_points",
+        ClaimKey::Disputed => "disputed",
+        ClaimKey::Resigned => "resigned",
+        ClaimKey::Left => "left",
+        ClaimKey::Timeout => "timeout",
+        ClaimKey::Penalty => "penalty",
+    }
+}
+
+/// A yes/no value (`yes`, `no`, `true`, `false`, `ja`, `nein`).
+pub fn yes_no(word: &str) -> Option<bool> {
+    match word.trim().to_lowercase().as_str() {
+        "yes" | "true" | "ja" | "y" => Some(true),
+        "no" | "false" | "nein" | "n" => Some(false),
+        _ => None,
+    }
+}
+
+/// An outcome value (`won`, `lost`, and aliases).
+pub fn outcome(word: &str) -> Option<bool> {
+    match word.trim().to_lowercase().as_str() {
+        "won" | "win" | "wins" | "gewonnen" => Some(true),
+        "lost" | "loss" | "loses" | "verloren" => Some(false),
+        _ => None,
+    }
+}
+
+fn rewrite_seat(label: &mut String, names: &[Option<String>; 3]) {
+    if let Some(s) = seat(label, names)
+        && label != s.label()
+    {
+        *label = s.label().to_string();
+    }
+}
+
+fn rewrite_words(
+    tokens: &mut [notation::Spanned<Token>],
+    f: impl Fn(&str) -> Option<&'static str>,
+) {
+    for t in tokens {
+        if let Token::Word(w) = &mut t.node
+            && let Some(c) = f(w)
+            && w != c
+        {
+            *w = c.to_string();
+        }
+    }
+}
+
+/// Rewrites every alias in a Skat record to its canonical spelling: seat labels (role
+/// aliases and player names) to `F M R`, seat tag names to `F M R`, and the words of
+/// exchanges, declarations, play events and claims to their English canonical form.
+/// Words it does not know are left as written.
+pub fn canonicalize(record: &mut Record) {
+    let names = player_names(record);
+    for tag in &mut record.tags {
+        if let Some(s) = seat_alias(&tag.name.node)
+            && tag.name.node != s.label()
+        {
+            tag.name.node = s.label().to_string();
+        }
+    }
+    if let Some(deal) = &mut record.deal {
+        for line in &mut deal.items {
+            rewrite_seat(&mut line.seat.node, &names);
+        }
+    }
+    if let Some(auction) = &mut record.auction {
+        for call in &mut auction.items {
+            rewrite_seat(&mut call.seat.node, &names);
+        }
+    }
+    if let Some(ex) = &mut record.exchange {
+        for st in &mut ex.items {
+            if let Some(s) = &mut st.seat {
+                rewrite_seat(&mut s.node, &names);
+            }
+            rewrite_words(&mut st.tokens, |w| exchange_word(w).map(exchange_canonical));
+        }
+    }
+    if let Some(decl) = &mut record.declaration {
+        for st in &mut decl.items {
+            if let Some(s) = &mut st.seat {
+                rewrite_seat(&mut s.node, &names);
+            }
+            rewrite_words(&mut st.tokens, |w| decl_word(w).map(decl_canonical));
+        }
+    }
+    if let Some(play) = &mut record.play {
+        if let Layout::Columns(cols) = &mut play.items.layout {
+            for c in cols {
+                rewrite_seat(&mut c.node, &names);
+            }
+        }
+        for item in &mut play.items.items {
+            match item {
+                PlayItem::Trick(t) => {
+                    if let Some(l) = &mut t.leader {
+                        rewrite_seat(&mut l.node, &names);
+                    }
+                }
+                PlayItem::Event(st) => {
+                    if let Some(s) = &mut st.seat {
+                        rewrite_seat(&mut s.node, &names);
+                    }
+                    rewrite_words(&mut st.tokens, |w| event_word(w).map(event_canonical));
+                }
+            }
+        }
+    }
+    if let Some(result) = &mut record.result {
+        for claim in &mut result.items {
+            let key = claim_key(&claim.key.node);
+            if let Some(k) = key
+                && claim.key.node != claim_canonical(k)
+            {
+                claim.key.node = claim_canonical(k).to_string();
+            }
+            for v in &mut claim.values {
+                if let Token::Word(w) = &mut v.node {
+                    let canon = match key {
+                        Some(ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty) => {
+                            seat(w, &names).map(Seat::label)
+                        }
+                        Some(ClaimKey::Game) => decl_word(w).map(decl_canonical),
+                        Some(ClaimKey::Outcome) => {
+                            outcome(w).map(|won| if won { "won" } else { "lost" })
+                        }
+                        Some(ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned) => {
+                            yes_no(w).map(|y| if y { "yes" } else { "no" })
+                        }
+                        _ => None,
+                    };
+                    if let Some(c) = canon
+                        && w != c
+                    {
+                        *w = c.to_string();
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_aliases_map_to_roles() {
+        assert_eq!(seat_alias("V"), Some(Seat::F));
+        assert_eq!(seat_alias("Mittelhand"), Some(Seat::M));
+        assert_eq!(seat_alias("H"), Some(Seat::R));
+        assert_eq!(seat_alias("rearhand"), Some(Seat::R));
+        assert_eq!(seat_alias("X"), None);
+        let names = [Some("Anna".to_string()), Some("Bert".to_string()), None];
+        assert_eq!(seat("Bert", &names), Some(Seat::M));
+        assert_eq!(seat("Carl", &names), None);
+    }
+
+    #[test]
+    fn german_declaration_words_are_understood() {
+        assert_eq!(decl_word("Kreuz"), Some(DeclWord::Game(GameType::Clubs)));
+        assert_eq!(decl_word("Pik"), Some(DeclWord::Game(GameType::Spades)));
+        assert_eq!(decl_word("Herz"), Some(DeclWord::Game(GameType::Hearts)));
+        assert_eq!(decl_word("Karo"), Some(DeclWord::Game(GameType::Diamonds)));
+        assert_eq!(decl_word("offen"), Some(DeclWord::Ouvert));
+        assert_eq!(decl_word("Hand"), Some(DeclWord::Hand));
+        assert_eq!(decl_word("turned"), None);
+    }
+}

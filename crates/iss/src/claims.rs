@@ -1,0 +1,336 @@
+//! The `R` fields as result claims of the syntax tree, and back.
+
+use notation::{Claim, Diagnostic, Kind, Span, Spanned, Token};
+
+use crate::codes;
+use crate::model::{Outcome, ResultField, Seat};
+use crate::vocab::claim::*;
+
+fn claim(key: &str, values: Vec<Token>, span: Span) -> Claim {
+    Claim {
+        key: Spanned::new(key.to_string(), span),
+        values: values.into_iter().map(|v| Spanned::new(v, span)).collect(),
+        comments: Vec::new(),
+    }
+}
+
+fn word(w: &str) -> Token {
+    Token::Word(w.to_string())
+}
+
+fn yes_no(b: bool) -> Token {
+    word(if b { YES } else { NO })
+}
+
+/// The claims of a result, one per field that says something: a `-1` seat and a `0`
+/// penalty flag say nothing and give no claim.
+pub(crate) fn claims_of(fields: &[ResultField], span: Span) -> Vec<Claim> {
+    let mut out = Vec::with_capacity(fields.len());
+    for f in fields {
+        let c = match f {
+            ResultField::Passed => claim(PASSED, vec![], span),
+            ResultField::Declarer(Some(s)) => claim(DECLARER, vec![word(s.label())], span),
+            ResultField::Declarer(None) | ResultField::Left(None) | ResultField::TimeOut(None) => {
+                continue;
+            }
+            ResultField::Penalty(_, false) => continue,
+            ResultField::Outcome(o) => claim(OUTCOME, vec![word(o.claim_word())], span),
+            ResultField::Value(v) => claim(SCORE, vec![Token::Number(i64::from(*v))], span),
+            ResultField::Matadors(m) => claim(MATADORS, vec![Token::Number(i64::from(*m))], span),
+            ResultField::Overbid(o) => claim(OVERBID, vec![yes_no(*o)], span),
+            ResultField::Points(p) => claim(POINTS, vec![Token::Number(i64::from(*p))], span),
+            ResultField::Tricks(t) => claim(TRICKS, vec![Token::Number(i64::from(*t))], span),
+            ResultField::Schneider(s) => claim(SCHNEIDER, vec![yes_no(*s)], span),
+            ResultField::Schwarz(z) => claim(SCHWARZ, vec![yes_no(*z)], span),
+            ResultField::Penalty(s, true) => claim(PENALTY, vec![word(s.label())], span),
+            ResultField::Left(Some(s)) => claim(LEFT, vec![word(s.label())], span),
+            ResultField::TimeOut(Some(s)) => claim(TIMEOUT, vec![word(s.label())], span),
+            ResultField::Resigned(r) => claim(RESIGNED, vec![yes_no(*r)], span),
+            ResultField::Other(t) => claim(ISS, vec![Token::Text(t.clone())], span),
+        };
+        out.push(c);
+    }
+    out
+}
+
+/// Whether two claim lists say the same, spans and comments aside.
+pub(crate) fn same_claims(a: &[Claim], b: &[Claim]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.key.node == y.key.node
+                && x.values.len() == y.values.len()
+                && x.values
+                    .iter()
+                    .zip(&y.values)
+                    .all(|(v, w)| v.node == w.node)
+        })
+}
+
+/// The values of one claim, checked.
+struct Values<'a> {
+    claim: &'a Claim,
+}
+
+impl Values<'_> {
+    fn fail(&self, expected: &str) -> Diagnostic {
+        Diagnostic::error(
+            codes::CLAIM,
+            Kind::Syntax,
+            Some(self.claim.key.span),
+            format!(
+                "claim `{}` needs {expected} to be written as an ISS result field",
+                self.claim.key.node
+            ),
+        )
+    }
+
+    fn one(&self) -> Option<&Token> {
+        match self.claim.values.as_slice() {
+            [v] => Some(&v.node),
+            _ => None,
+        }
+    }
+
+    fn number(&self) -> Result<i32, Diagnostic> {
+        match self.one() {
+            Some(Token::Number(n)) => i32::try_from(*n).map_err(|_| self.fail("a number")),
+            _ => Err(self.fail("one number")),
+        }
+    }
+
+    fn seat(&self) -> Result<Seat, Diagnostic> {
+        match self.one() {
+            Some(Token::Word(w)) => {
+                Seat::from_label(w).ok_or_else(|| self.fail("a seat `F`, `M` or `R`"))
+            }
+            _ => Err(self.fail("a seat `F`, `M` or `R`")),
+        }
+    }
+
+    fn yes_no(&self) -> Result<bool, Diagnostic> {
+        match self.one() {
+            Some(Token::Word(w)) if w == YES => Ok(true),
+            Some(Token::Word(w)) if w == NO => Ok(false),
+            _ => Err(self.fail("`yes` or `no`")),
+        }
+    }
+}
+
+/// The result fields for a list of claims, in the server's order with the server's
+/// defaults for what the claims leave out (`d:-1`, `v:0`, `bidok`, `p0:0`, `l:-1`, …).
+pub(crate) fn fields_from_claims(
+    claims: &[Claim],
+    span: Option<Span>,
+) -> Result<Vec<ResultField>, Vec<Diagnostic>> {
+    #[derive(Default)]
+    struct Seen {
+        passed: bool,
+        declarer: Option<Seat>,
+        outcome: Option<Outcome>,
+        value: Option<i32>,
+        matadors: Option<i32>,
+        overbid: Option<bool>,
+        points: Option<i32>,
+        tricks: Option<i32>,
+        schneider: Option<bool>,
+        schwarz: Option<bool>,
+        penalty: [bool; 3],
+        left: Option<Seat>,
+        timeout: Option<Seat>,
+        resigned: Option<bool>,
+        other: Vec<String>,
+        any_field: bool,
+    }
+    let mut s = Seen::default();
+    let mut diags = Vec::new();
+    fn set<T>(
+        slot: &mut Option<T>,
+        v: Result<T, Diagnostic>,
+        c: &Claim,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        match v {
+            Ok(_) if slot.is_some() => diags.push(Diagnostic::error(
+                codes::CLAIM,
+                Kind::Syntax,
+                Some(c.key.span),
+                format!("claim `{}` is given twice", c.key.node),
+            )),
+            Ok(v) => *slot = Some(v),
+            Err(d) => diags.push(d),
+        }
+    }
+    for c in claims {
+        let v = Values { claim: c };
+        let key = c.key.node.as_str();
+        if key != PASSED && key != ISS {
+            s.any_field = true;
+        }
+        match key {
+            PASSED if c.values.is_empty() => s.passed = true,
+            DECLARER => set(&mut s.declarer, v.seat(), c, &mut diags),
+            OUTCOME => {
+                let o = match v.one() {
+                    Some(Token::Word(w)) if w == "won" => Ok(Outcome::Win),
+                    Some(Token::Word(w)) if w == "lost" => Ok(Outcome::Loss),
+                    Some(Token::Word(w)) if w == "penalty" => Ok(Outcome::Penalty),
+                    _ => Err(v.fail("`won`, `lost` or `penalty`")),
+                };
+                set(&mut s.outcome, o, c, &mut diags);
+            }
+            SCORE => set(&mut s.value, v.number(), c, &mut diags),
+            MATADORS => set(&mut s.matadors, v.number(), c, &mut diags),
+            OVERBID => set(&mut s.overbid, v.yes_no(), c, &mut diags),
+            POINTS => set(&mut s.points, v.number(), c, &mut diags),
+            TRICKS => set(&mut s.tricks, v.number(), c, &mut diags),
+            SCHNEIDER => set(&mut s.schneider, v.yes_no(), c, &mut diags),
+            SCHWARZ => set(&mut s.schwarz, v.yes_no(), c, &mut diags),
+            PENALTY => match v.seat() {
+                Ok(seat) => s.penalty[seat.index()] = true,
+                Err(d) => diags.push(d),
+            },
+            LEFT => set(&mut s.left, v.seat(), c, &mut diags),
+            TIMEOUT => set(&mut s.timeout, v.seat(), c, &mut diags),
+            RESIGNED => set(&mut s.resigned, v.yes_no(), c, &mut diags),
+            ISS => match v.one() {
+                Some(Token::Text(t)) => s.other.push(t.clone()),
+                _ => diags.push(v.fail("one quoted text")),
+            },
+            _ => diags.push(Diagnostic::error(
+                codes::CLAIM,
+                Kind::Syntax,
+                Some(c.key.span),
+                format!("claim `{key}` has no ISS result field"),
+            )),
+        }
+    }
+    if s.passed && s.any_field {
+        diags.push(Diagnostic::error(
+            codes::CLAIM,
+            Kind::Syntax,
+            span,
+            "a passed deal has no other result fields",
+        ));
+    }
+    if !s.passed && s.outcome.is_none() {
+        diags.push(
+            Diagnostic::error(
+                codes::CLAIM,
+                Kind::Syntax,
+                span,
+                "an ISS result needs an outcome",
+            )
+            .with_help("claim `outcome won`, `outcome lost` or `outcome penalty`"),
+        );
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let mut fields = Vec::with_capacity(16);
+    if s.passed {
+        fields.push(ResultField::Passed);
+    } else {
+        fields.extend([
+            ResultField::Declarer(s.declarer),
+            ResultField::Outcome(s.outcome.unwrap_or(Outcome::Loss)),
+            ResultField::Value(s.value.unwrap_or(0)),
+            ResultField::Matadors(s.matadors.unwrap_or(0)),
+            ResultField::Overbid(s.overbid.unwrap_or(false)),
+            ResultField::Points(s.points.unwrap_or(0)),
+            ResultField::Tricks(s.tricks.unwrap_or(0)),
+            ResultField::Schneider(s.schneider.unwrap_or(false)),
+            ResultField::Schwarz(s.schwarz.unwrap_or(false)),
+        ]);
+        for seat in Seat::ALL {
+            fields.push(ResultField::Penalty(seat, s.penalty[seat.index()]));
+        }
+        fields.extend([
+            ResultField::Left(s.left),
+            ResultField::TimeOut(s.timeout),
+            ResultField::Resigned(s.resigned.unwrap_or(false)),
+        ]);
+    }
+    fields.extend(s.other.into_iter().map(ResultField::Other));
+    Ok(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::result::parse_result_text;
+
+    #[test]
+    fn a_server_result_gives_claims_and_comes_back() {
+        let r = parse_result_text(
+            "d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:1 p2:0 l:1 to:-1 r:0",
+        )
+        .unwrap();
+        let claims = claims_of(&r.fields, Span::default());
+        let keys: Vec<_> = claims.iter().map(|c| c.key.node.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "declarer",
+                "outcome",
+                "score",
+                "matadors",
+                "overbid",
+                "points",
+                "tricks",
+                "schneider",
+                "schwarz",
+                "penalty",
+                "left",
+                "resigned"
+            ]
+        );
+        assert_eq!(claims[0].values[0].node, Token::Word("R".into()));
+        assert_eq!(claims[2].values[0].node, Token::Number(-54));
+        assert_eq!(claims[9].values[0].node, Token::Word("M".into()));
+        assert_eq!(fields_from_claims(&claims, None).unwrap(), r.fields);
+    }
+
+    #[test]
+    fn a_result_without_r_field_regenerates_with_it() {
+        let r = parse_result_text(
+            "d:0 win v:192 m:1 bidok p:120 t:10 s:1 z:1 p0:0 p1:0 p2:0 l:-1 to:-1",
+        )
+        .unwrap();
+        let back = fields_from_claims(&claims_of(&r.fields, Span::default()), None).unwrap();
+        assert_eq!(back.len(), r.fields.len() + 1);
+        assert_eq!(back.last(), Some(&ResultField::Resigned(false)));
+    }
+
+    #[test]
+    fn claims_that_do_not_fit_are_refused() {
+        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        for claims in [
+            vec![c("score", vec![Token::Number(5)])],
+            vec![c("outcome", vec![word("won")]), c("disputed", vec![])],
+            vec![c("outcome", vec![word("drawn")])],
+            vec![c("outcome", vec![word("won")]), c("score", vec![word("x")])],
+            vec![
+                c("outcome", vec![word("won")]),
+                c("score", vec![Token::Number(1)]),
+                c("score", vec![Token::Number(2)]),
+            ],
+            vec![c("passed", vec![]), c("score", vec![Token::Number(0)])],
+            vec![
+                c("outcome", vec![word("won")]),
+                c("declarer", vec![word("X")]),
+            ],
+        ] {
+            let e = fields_from_claims(&claims, None).unwrap_err();
+            assert!(e.iter().all(|d| d.code == codes::CLAIM));
+        }
+        let passed = fields_from_claims(
+            &[c("passed", vec![]), c("iss", vec![Token::Text("x".into())])],
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            passed,
+            vec![ResultField::Passed, ResultField::Other("x".into())]
+        );
+    }
+}

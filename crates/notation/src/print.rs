@@ -1,0 +1,430 @@
+//! The canonical printer: one text for every tree, the export form of the notation.
+//!
+//! Layout (spec/notation.md, "Canonical form"): leading comments one per line; one tag per
+//! line; a blank line; each present section in order, its keyword padded to nine columns,
+//! its first item on the keyword line and every further item on a line of its own indented
+//! by nine spaces (auction calls share one line, separated by `, `); `*` alone on the last
+//! line when the record is unfinished. Comments follow their item on its line; after a `;`
+//! comment the line ends. LF line endings; no trailing blanks; the text ends with a line
+//! break. The `%stich` version line belongs to files, not records: see [`print_file`].
+
+use cards::Display;
+
+use crate::tree::{
+    CallKind, CardSlot, Comment, HandLine, Layout, PlayItem, Record, Section, Statement, Token,
+    Trick, TrickClaim,
+};
+
+/// The width section keywords are padded to: `exchange` and one blank.
+const WIDTH: usize = 9;
+const INDENT: &str = "         ";
+
+/// How to print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// How cards are written. Only [`Display::Unicode`] (the default) gives the canonical
+    /// form; the others are for display.
+    pub cards: Display,
+}
+
+/// The canonical text of a record.
+pub fn print(record: &Record) -> String {
+    print_with(record, &PrintOptions::default())
+}
+
+/// The text of a record with the given options.
+pub fn print_with(record: &Record, options: &PrintOptions) -> String {
+    let mut out = Out {
+        s: String::new(),
+        cards: options.cards,
+        closed: false,
+        at_keyword: false,
+        indent: "",
+    };
+    out.record(record);
+    out.s
+}
+
+/// The text of a file holding these records: the version line `%stich 1`, then the records
+/// separated by blank lines. A record that could not be told apart from the one before it
+/// (the one before has no body, or this one has no tags) gets a version line of its own,
+/// which starts a new record when read.
+pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
+    let mut s = format!("%stich {}\n", crate::VERSION);
+    let mut previous: Option<&Record> = None;
+    for r in records {
+        if let Some(p) = previous {
+            s.push('\n');
+            if !has_body(p) || r.tags.is_empty() {
+                s.push_str(&format!("%stich {}\n", crate::VERSION));
+            }
+        }
+        s.push_str(&print(r));
+        previous = Some(r);
+    }
+    s
+}
+
+fn has_body(r: &Record) -> bool {
+    r.deal.is_some()
+        || r.auction.is_some()
+        || r.exchange.is_some()
+        || r.declaration.is_some()
+        || r.melds.is_some()
+        || r.play.is_some()
+        || r.result.is_some()
+        || r.unfinished.is_some()
+}
+
+/// Escapes a string for `"…"`.
+pub(crate) fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            q.push('\\');
+        }
+        q.push(c);
+    }
+    q.push('"');
+    q
+}
+
+struct Out {
+    s: String,
+    cards: Display,
+    /// The current line ended with a `;` comment: nothing more may go on it.
+    closed: bool,
+    /// A section keyword was just written, not yet padded.
+    at_keyword: bool,
+    /// The indent of continuation lines: none in the header, nine blanks in the body.
+    indent: &'static str,
+}
+
+impl Out {
+    fn pad(&mut self) {
+        let used = self.s.rsplit('\n').next().map_or(0, |l| l.chars().count());
+        for _ in used..WIDTH {
+            self.s.push(' ');
+        }
+        self.at_keyword = false;
+    }
+
+    fn break_line(&mut self) {
+        self.s.push('\n');
+        self.s.push_str(self.indent);
+        self.closed = false;
+        self.at_keyword = false;
+    }
+
+    /// Makes room for more on the current line, `sep` after what is there.
+    fn same_line(&mut self, sep: &str) {
+        if self.closed {
+            self.break_line();
+        } else if self.at_keyword {
+            self.pad();
+        } else {
+            self.s.push_str(sep);
+        }
+    }
+
+    /// Makes room for an item on a line of its own (or the keyword line, if still free).
+    fn new_line(&mut self) {
+        if self.at_keyword && !self.closed {
+            self.pad();
+        } else {
+            self.break_line();
+        }
+    }
+
+    fn comments(&mut self, comments: &[Comment]) {
+        for c in comments {
+            self.same_line(" ");
+            match c {
+                Comment::Brace(t) => {
+                    self.s.push('{');
+                    self.s.push_str(t);
+                    self.s.push('}');
+                }
+                Comment::Line(t) => {
+                    self.s.push(';');
+                    if !t.is_empty() {
+                        self.s.push(' ');
+                        self.s.push_str(t);
+                    }
+                    self.closed = true;
+                }
+            }
+        }
+    }
+
+    fn record(&mut self, r: &Record) {
+        for c in &r.leading_comments {
+            match c {
+                Comment::Brace(t) => self.s.push_str(&format!("{{{t}}}\n")),
+                Comment::Line(t) if t.is_empty() => self.s.push_str(";\n"),
+                Comment::Line(t) => self.s.push_str(&format!("; {t}\n")),
+            }
+        }
+        for t in &r.tags {
+            self.indent = "";
+            self.closed = false;
+            self.s
+                .push_str(&format!("[{} {}]", t.name.node, quote(&t.value.node)));
+            self.comments(&t.comments);
+            self.s.push('\n');
+        }
+        if !has_body(r) {
+            return;
+        }
+        if !r.tags.is_empty() || !r.leading_comments.is_empty() {
+            self.s.push('\n');
+        }
+        self.indent = INDENT;
+        if let Some(s) = &r.deal {
+            self.section("deal", s, |o, items: &Vec<HandLine>| {
+                for h in items {
+                    o.new_line();
+                    o.s.push_str(&h.seat.node);
+                    o.s.push(':');
+                    for c in &h.cards {
+                        o.s.push(' ');
+                        o.card(c.node);
+                    }
+                    o.comments(&h.comments);
+                }
+            });
+        }
+        if let Some(s) = &r.auction {
+            self.section("auction", s, |o, items| {
+                for (i, c) in items.iter().enumerate() {
+                    if i == 0 {
+                        o.new_line()
+                    } else {
+                        o.same_line(", ")
+                    }
+                    o.s.push_str(&c.seat.node);
+                    o.s.push(' ');
+                    match c.call.node {
+                        CallKind::Bid(n) => o.s.push_str(&n.to_string()),
+                        CallKind::Hold => o.s.push_str("yes"),
+                        CallKind::Pass => o.s.push_str("pass"),
+                    }
+                    o.comments(&c.comments);
+                }
+            });
+        }
+        for (kw, s) in [
+            ("exchange", &r.exchange),
+            ("declare", &r.declaration),
+            ("melds", &r.melds),
+        ] {
+            if let Some(s) = s {
+                self.section(kw, s, |o, items| {
+                    for st in items {
+                        o.new_line();
+                        o.statement(st, true);
+                    }
+                });
+            }
+        }
+        if let Some(s) = &r.play {
+            self.s.push_str("play");
+            self.at_keyword = true;
+            self.closed = false;
+            if let Layout::Columns(names) = &s.items.layout {
+                self.new_line();
+                self.s.push_str("columns");
+                for n in names {
+                    self.s.push(' ');
+                    self.s.push_str(&n.node);
+                }
+            }
+            self.comments(&s.comments);
+            let columns = matches!(s.items.layout, Layout::Columns(_));
+            for item in &s.items.items {
+                self.new_line();
+                match item {
+                    PlayItem::Trick(t) => self.trick(t, columns),
+                    PlayItem::Event(e) => self.statement(e, false),
+                }
+            }
+            self.end_section();
+        }
+        if let Some(s) = &r.result {
+            self.section("result", s, |o, items| {
+                for c in items {
+                    o.new_line();
+                    o.s.push_str(&c.key.node);
+                    o.tokens(&c.values);
+                    o.comments(&c.comments);
+                }
+            });
+        }
+        if r.unfinished.is_some() {
+            self.s.push_str("*\n");
+        }
+    }
+
+    fn section<T>(&mut self, keyword: &str, s: &Section<T>, items: impl FnOnce(&mut Out, &T)) {
+        self.s.push_str(keyword);
+        self.at_keyword = true;
+        self.closed = false;
+        self.comments(&s.comments);
+        items(self, &s.items);
+        self.end_section();
+    }
+
+    fn end_section(&mut self) {
+        self.s.push('\n');
+        self.at_keyword = false;
+        self.closed = false;
+    }
+
+    fn card(&mut self, c: CardSlot) {
+        match c {
+            CardSlot::Known(card) => {
+                // Writing into a String cannot fail.
+                let _ = self.cards.write(card, &mut self.s);
+            }
+            CardSlot::Unknown => self.s.push_str("??"),
+        }
+    }
+
+    fn tokens(&mut self, tokens: &[crate::tree::Spanned<Token>]) {
+        for t in tokens {
+            self.s.push(' ');
+            match &t.node {
+                Token::Word(w) => self.s.push_str(w),
+                Token::Number(n) => self.s.push_str(&n.to_string()),
+                Token::Card(c) => self.card(*c),
+                Token::Text(x) => self.s.push_str(&quote(x)),
+            }
+        }
+    }
+
+    fn statement(&mut self, st: &Statement, colon: bool) {
+        let start = self.s.len();
+        if let Some(seat) = &st.seat {
+            self.s.push_str(&seat.node);
+            if colon && st.tokens.is_empty() {
+                self.s.push(':');
+            }
+        }
+        self.tokens(&st.tokens);
+        if st.seat.is_none() && self.s.len() > start {
+            // The first token was written with a blank before it.
+            self.s.remove(start);
+        }
+        self.comments(&st.comments);
+    }
+
+    fn trick(&mut self, t: &Trick, columns: bool) {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(n) = &t.number {
+            parts.push(if columns {
+                n.node.to_string()
+            } else {
+                format!("{}.", n.node)
+            });
+        }
+        if let (Some(l), false) = (&t.leader, columns) {
+            parts.push(format!("{}:", l.node));
+        }
+        for c in &t.cards {
+            parts.push(match c.node {
+                CardSlot::Known(card) => self.cards.card(card),
+                CardSlot::Unknown => "??".to_string(),
+            });
+        }
+        if let Some(c) = &t.claim {
+            parts.push("=".to_string());
+            parts.push(match c.node {
+                TrickClaim::Points(n) => n.to_string(),
+                TrickClaim::Lost => "-".to_string(),
+            });
+        }
+        self.s.push_str(&parts.join(" "));
+        self.comments(&t.comments);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Call, Span, Spanned, Tag};
+
+    fn bare<T>(t: T) -> Spanned<T> {
+        Spanned::bare(t)
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        assert_eq!(quote(r#"a "b" \ c"#), r#""a \"b\" \\ c""#);
+    }
+
+    #[test]
+    fn a_line_comment_ends_the_line() {
+        let call = |seat: &str, call, comments| Call {
+            seat: bare(seat.into()),
+            call: bare(call),
+            comments,
+        };
+        let r = Record {
+            auction: Some(Section {
+                span: Span::default(),
+                comments: vec![],
+                items: vec![
+                    call("M", CallKind::Bid(18), vec![Comment::Line("asks".into())]),
+                    call("F", CallKind::Hold, vec![Comment::Brace("b".into())]),
+                    call("M", CallKind::Pass, vec![]),
+                ],
+            }),
+            ..Record::default()
+        };
+        assert_eq!(
+            print(&r),
+            "auction  M 18 ; asks\n         F yes {b}, M pass\n"
+        );
+    }
+
+    #[test]
+    fn empty_sections_and_the_star() {
+        let r = Record {
+            tags: vec![Tag {
+                name: bare("Game".into()),
+                value: bare("skat".into()),
+                comments: vec![],
+            }],
+            play: Some(Section {
+                span: Span::default(),
+                comments: vec![],
+                items: crate::tree::Play {
+                    layout: Layout::Leader,
+                    items: vec![],
+                },
+            }),
+            unfinished: Some(Span::default()),
+            ..Record::default()
+        };
+        assert_eq!(print(&r), "[Game \"skat\"]\n\nplay\n*\n");
+    }
+
+    #[test]
+    fn files_separate_records_that_would_run_together() {
+        let header_only = Record {
+            tags: vec![Tag {
+                name: bare("Game".into()),
+                value: bare("skat".into()),
+                comments: vec![],
+            }],
+            ..Record::default()
+        };
+        let text = print_file([&header_only, &header_only]);
+        assert_eq!(
+            text,
+            "%stich 1\n[Game \"skat\"]\n\n%stich 1\n[Game \"skat\"]\n"
+        );
+        assert_eq!(crate::read_str(&text).len(), 2);
+    }
+}

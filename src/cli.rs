@@ -1,0 +1,159 @@
+//! The command line: commands, arguments and their help texts.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Exit status: every record consistent (or incomplete), and no usage or I/O error.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: some record is illegal, inconsistent or unparsable.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit status: a usage or I/O error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Read, replay and verify records of trick-taking card games.
+#[derive(Parser, Debug)]
+#[command(name = "stich", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Read, replay and verify records; report every finding.
+    Check(CheckArgs),
+    /// Rewrite records in the canonical export form.
+    Fmt(FmtArgs),
+    /// Convert records to JSON reports, the stich notation, or ISS records.
+    Convert(ConvertArgs),
+    /// Print the JSON Schema of the report.
+    Schema,
+    /// List the games and rule profiles with their options.
+    Rules(RulesArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The formats records are read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum From {
+    /// By file extension: `.sgf` and `.iss` are ISS records, everything else stich.
+    Auto,
+    /// The stich notation.
+    Stich,
+    /// International Skat Server records.
+    Iss,
+}
+
+/// How reports are written by `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per record on standard output, diagnostics on standard error.
+    Text,
+    /// One JSON array of reports.
+    Json,
+    /// One JSON report per line.
+    Jsonl,
+}
+
+/// Card alphabets for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CardsDisplay {
+    /// `♣J`, `♥10` (the canonical form).
+    Unicode,
+    /// `CJ`, `HT`, as the ISS writes them.
+    Ascii,
+    /// `♣B`, `♥D`, `♦Z`.
+    German,
+}
+
+impl CardsDisplay {
+    /// The card display of the `cards` crate.
+    pub fn display(self) -> cards::Display {
+        match self {
+            CardsDisplay::Unicode => cards::Display::Unicode,
+            CardsDisplay::Ascii => cards::Display::Ascii,
+            CardsDisplay::German => cards::Display::German,
+        }
+    }
+}
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Files or folders (searched recursively); `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Worker threads for replaying (0: one per core).
+    #[arg(long, short = 'j', default_value_t = 1)]
+    pub jobs: usize,
+    /// Print findings only, no line per record.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Arguments of `fmt`.
+#[derive(Args, Debug)]
+pub struct FmtArgs {
+    /// Files or folders (searched recursively); `-` reads standard input and writes standard
+    /// output.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Change nothing; exit 1 if any file is not in canonical form.
+    #[arg(long)]
+    pub check: bool,
+    /// Card alphabet of the output (only `unicode` is canonical).
+    #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards: CardsDisplay,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum To {
+    /// JSON reports, one per line.
+    Json,
+    /// The stich notation, canonical form.
+    Stich,
+    /// ISS records, one per line (Skat deals only).
+    Iss,
+}
+
+/// Arguments of `convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The output format.
+    #[arg(long, value_enum)]
+    pub to: To,
+    /// Card alphabet of stich output.
+    #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards: CardsDisplay,
+}
+
+/// Arguments of `rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// Print as JSON.
+    #[arg(long)]
+    pub json: bool,
+}

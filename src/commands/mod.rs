@@ -1,0 +1,8 @@
+//! One module per command.
+
+pub mod check;
+pub mod completions;
+pub mod convert;
+pub mod fmt;
+pub mod rules;
+pub mod schema;

@@ -1,0 +1,114 @@
+//! Finding the input files and reading records from them.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use notation::Parsed;
+
+use crate::cli::From;
+
+/// One input: a file or standard input.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// The path as shown in messages; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The format to read it in.
+    pub format: Format,
+}
+
+/// A concrete input format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The stich notation.
+    Stich,
+    /// ISS records.
+    Iss,
+}
+
+impl Input {
+    /// The path for messages: the file name, or `<stdin>`.
+    pub fn display(&self) -> String {
+        match &self.path {
+            Some(p) => p.display().to_string(),
+            None => "<stdin>".to_string(),
+        }
+    }
+}
+
+const STICH_EXTENSIONS: &[&str] = &["stich"];
+const ISS_EXTENSIONS: &[&str] = &["sgf", "iss"];
+
+fn format_of(path: &Path, from: From) -> Format {
+    match from {
+        From::Stich => Format::Stich,
+        From::Iss => Format::Iss,
+        From::Auto => {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if ISS_EXTENSIONS.contains(&ext) { Format::Iss } else { Format::Stich }
+        }
+    }
+}
+
+fn is_record_file(path: &Path, from: From) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match from {
+        From::Stich => STICH_EXTENSIONS.contains(&ext),
+        From::Iss => ISS_EXTENSIONS.contains(&ext),
+        From::Auto => STICH_EXTENSIONS.contains(&ext) || ISS_EXTENSIONS.contains(&ext),
+    }
+}
+
+/// Expands the command-line paths: files as given, folders recursively (record files only,
+/// in sorted order so runs are deterministic), `-` as standard input.
+pub fn expand(paths: &[PathBuf], from: From) -> io::Result<Vec<Input>> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            let format = if from == From::Iss { Format::Iss } else { Format::Stich };
+            out.push(Input { path: None, format });
+        } else if path.is_dir() {
+            let mut found = Vec::new();
+            walk(path, from, &mut found)?;
+            found.sort();
+            out.extend(found.into_iter().map(|p| Input { format: format_of(&p, from), path: Some(p) }));
+        } else if path.exists() {
+            out.push(Input { path: Some(path.clone()), format: format_of(path, from) });
+        } else {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("{}: no such file or folder", path.display()),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, from: From, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, from, out)?;
+        } else if is_record_file(&path, from) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Opens an input for reading.
+pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
+    Ok(match &input.path {
+        Some(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+        None => Box::new(BufReader::new(io::stdin())),
+    })
+}
+
+/// The records of an input, one at a time.
+pub fn records(input: &Input) -> io::Result<Box<dyn Iterator<Item = Parsed> + Send>> {
+    let reader = open(input)?;
+    Ok(match input.format {
+        Format::Stich => Box::new(notation::Reader::new(reader)),
+        Format::Iss => crate::pipeline::iss_records(reader),
+    })
+}

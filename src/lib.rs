@@ -1,0 +1,9 @@
+//! The `stich` command-line tool as a library: the pieces the binary is made of, so that
+//! tests and benchmarks drive the very same code.
+
+pub mod cli;
+pub mod commands;
+pub mod input;
+pub mod pipeline;
+pub mod render;
+pub mod summary;

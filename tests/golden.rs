@@ -1,0 +1,53 @@
+//! The golden files under `tests/golden/` hold one case per diagnostic code. Their findings
+//! are snapshot-tested, and every code documented in `spec/errors.md` must be produced by one
+//! of them.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+fn golden_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(common::root().join("tests/golden"))
+        .expect("tests/golden")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("stich" | "sgf")))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn golden_findings() {
+    insta::glob!("golden", "*.{stich,sgf}", |path| {
+        let rel = common::relative(path);
+        let processed = common::check_file(path);
+        insta::assert_snapshot!(common::render_findings(&rel, &processed));
+    });
+}
+
+/// Codes as they stand in the first column of the tables in `spec/errors.md`.
+fn documented_codes() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(common::root().join("spec/errors.md")).expect("spec/errors.md");
+    text.lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .filter(|c| c.len() == 5 && c.chars().skip(1).all(|ch| ch.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_documented_code_has_a_golden_case() {
+    let documented = documented_codes();
+    assert!(documented.len() > 10, "spec/errors.md lists too few codes: {documented:?}");
+    let mut produced = BTreeSet::new();
+    for file in golden_files() {
+        for p in common::check_file(&file) {
+            produced.extend(p.diagnostics.iter().map(|d| d.code.to_string()));
+        }
+    }
+    let missing: Vec<_> = documented.difference(&produced).collect();
+    assert!(missing.is_empty(), "codes without a golden case: {missing:?}");
+    let undocumented: Vec<_> = produced.difference(&documented).collect();
+    assert!(undocumented.is_empty(), "codes produced but not in spec/errors.md: {undocumented:?}");
+}

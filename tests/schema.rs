@@ -1,0 +1,52 @@
+//! The checked-in JSON Schema is the generated one, and every corpus report validates
+//! against it.
+
+mod common;
+
+use std::path::Path;
+
+const SCHEMA_PATH: &str = "spec/schema/report.schema.json";
+
+#[test]
+fn checked_in_schema_is_current() {
+    let generated = report::schema_text();
+    let path = common::root().join(SCHEMA_PATH);
+    if std::env::var_os("STICH_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).expect("write schema");
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "{SCHEMA_PATH} differs from the generated schema; run `STICH_UPDATE_SCHEMA=1 cargo test --test schema` and review"
+    );
+}
+
+fn corpus_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("corpus folder") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            corpus_files(&path, out);
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("stich" | "sgf")) {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_corpus_report_validates_against_the_schema() {
+    let schema = report::schema();
+    let validator = jsonschema::draft202012::new(&schema).expect("schema compiles");
+    let mut files = Vec::new();
+    corpus_files(&common::root().join("corpus"), &mut files);
+    corpus_files(&common::root().join("tests/golden"), &mut files);
+    let mut checked = 0;
+    for file in &files {
+        for p in common::check_file(file) {
+            let value = serde_json::to_value(&p.report).expect("report serializes");
+            let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", file.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no report was validated");
+}
