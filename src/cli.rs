@@ -31,6 +31,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Print the JSON Schema of the report.
     Schema,
+    /// Print records the way the books print them: hands, auction, trick table, result.
+    Show(ShowArgs),
     /// List the games and rule profiles with their options.
     Rules(RulesArgs),
     /// Print a shell completion script.
@@ -156,4 +158,18 @@ pub struct RulesArgs {
     /// Print as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// Card alphabet.
+    #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards: CardsDisplay,
 }

@@ -45,7 +45,11 @@ fn format_of(path: &Path, from: From) -> Format {
         From::Iss => Format::Iss,
         From::Auto => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if ISS_EXTENSIONS.contains(&ext) { Format::Iss } else { Format::Stich }
+            if ISS_EXTENSIONS.contains(&ext) {
+                Format::Iss
+            } else {
+                Format::Stich
+            }
         }
     }
 }
@@ -65,15 +69,25 @@ pub fn expand(paths: &[PathBuf], from: From) -> io::Result<Vec<Input>> {
     let mut out = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            let format = if from == From::Iss { Format::Iss } else { Format::Stich };
+            let format = if from == From::Iss {
+                Format::Iss
+            } else {
+                Format::Stich
+            };
             out.push(Input { path: None, format });
         } else if path.is_dir() {
             let mut found = Vec::new();
             walk(path, from, &mut found)?;
             found.sort();
-            out.extend(found.into_iter().map(|p| Input { format: format_of(&p, from), path: Some(p) }));
+            out.extend(found.into_iter().map(|p| Input {
+                format: format_of(&p, from),
+                path: Some(p),
+            }));
         } else if path.exists() {
-            out.push(Input { path: Some(path.clone()), format: format_of(path, from) });
+            out.push(Input {
+                path: Some(path.clone()),
+                format: format_of(path, from),
+            });
         } else {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,

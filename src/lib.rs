@@ -6,4 +6,5 @@ pub mod commands;
 pub mod input;
 pub mod pipeline;
 pub mod render;
+pub mod show;
 pub mod summary;

@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         cli::Command::Fmt(args) => commands::fmt::run(&args),
         cli::Command::Convert(args) => commands::convert::run(&args),
         cli::Command::Schema => commands::schema::run(),
+        cli::Command::Show(args) => commands::show::run(&args),
         cli::Command::Rules(args) => commands::rules::run(&args),
         cli::Command::Completions { shell } => commands::completions::run(shell),
     };

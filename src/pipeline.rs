@@ -39,8 +39,18 @@ pub fn worst(a: Verdict, b: Verdict) -> Verdict {
 
 /// Checks one record.
 pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
-    let Parsed { record, mut diagnostics, text, offset, line } = parsed;
-    let source = Source { path: path.map(str::to_string), line, offset };
+    let Parsed {
+        record,
+        mut diagnostics,
+        text,
+        offset,
+        line,
+    } = parsed;
+    let source = Source {
+        path: path.map(str::to_string),
+        line,
+        offset,
+    };
     let bytes = text.len();
     let Some(mut record) = record else {
         let verdict = worst(Verdict::Unparsable, Verdict::from_findings(&diagnostics));
@@ -55,6 +65,7 @@ pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
                 findings: diagnostics.iter().map(Finding::from).collect(),
                 header: Vec::new(),
                 record: None,
+                result: None,
             },
             diagnostics,
             text,
@@ -80,6 +91,7 @@ pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
             verdict,
             findings: diagnostics.iter().map(Finding::from).collect(),
             header: record.tags.iter().map(HeaderTag::from).collect(),
+            result: checked.replay.as_ref().map(engine::Replay::outcome),
             record: checked.replay,
         },
         diagnostics,
@@ -102,7 +114,13 @@ pub fn iss_records(reader: Box<dyn BufRead + Send>) -> Box<dyn Iterator<Item = P
                 Ok(record) => (Some(record), Vec::new()),
                 Err(diagnostics) => (None, diagnostics),
             };
-            Parsed { record, diagnostics, text, offset: location.span.start, line: location.span.line }
+            Parsed {
+                record,
+                diagnostics,
+                text,
+                offset: location.span.start,
+                line: location.span.line,
+            }
         }
         Err(e) => Parsed {
             record: None,

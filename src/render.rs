@@ -24,12 +24,18 @@ pub fn diagnostic(d: &Diagnostic, path: &str, text: &str, offset: usize, colours
     if let (Some(c), Some(r)) = (&d.claimed, &d.computed) {
         figures = format!("the record says {c}, the replay gives {r}");
     }
-    let origin = d.span.map_or_else(|| path.to_string(), |s| format!("{path}:{}:{}", s.line, s.column));
+    let origin = d
+        .span
+        .map_or_else(|| path.to_string(), |s| format!("{path}:{}:{}", s.line, s.column));
     let title = level.clone().primary_title(d.message.as_str()).id(d.code);
     let mut group = match d.span.and_then(|s| line_of(text, offset, s.start, s.end)) {
         Some((line_text, range)) => {
             let line = d.span.map_or(1, |s| s.line as usize);
-            let label = if figures.is_empty() { d.message.as_str() } else { figures.as_str() };
+            let label = if figures.is_empty() {
+                d.message.as_str()
+            } else {
+                figures.as_str()
+            };
             title.element(
                 Snippet::source(line_text)
                     .line_start(line)
@@ -49,7 +55,11 @@ pub fn diagnostic(d: &Diagnostic, path: &str, text: &str, offset: usize, colours
     if let Some(help) = &d.help {
         group = group.element(Level::HELP.message(help.as_str()));
     }
-    let renderer = if colours { Renderer::styled() } else { Renderer::plain() };
+    let renderer = if colours {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
     renderer.render(&[group]).to_string()
 }
 

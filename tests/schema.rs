@@ -43,7 +43,10 @@ fn every_corpus_report_validates_against_the_schema() {
     for file in &files {
         for p in common::check_file(file) {
             let value = serde_json::to_value(&p.report).expect("report serializes");
-            let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+            let errors: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| format!("at {} (schema {})", e.instance_path(), e.schema_path()))
+                .collect();
             assert!(errors.is_empty(), "{}: {errors:?}", file.display());
             checked += 1;
         }

@@ -29,7 +29,11 @@ impl Output<'_> {
         let mut err = io::stderr().lock();
         for d in &p.diagnostics {
             if self.format == Format::Text || d.severity == notation::Severity::Error {
-                write!(err, "{}", render::diagnostic(d, path, &p.text, p.offset, self.colours))?;
+                write!(
+                    err,
+                    "{}",
+                    render::diagnostic(d, path, &p.text, p.offset, self.colours)
+                )?;
                 writeln!(err)?;
             }
         }

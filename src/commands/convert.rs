@@ -34,13 +34,18 @@ pub fn run(args: &ConvertArgs) -> u8 {
             let written = match args.to {
                 To::Json => {
                     let p = process(parsed, Some(&path));
-                    serde_json::to_writer(&mut out, &p.report).map_err(io::Error::from).and_then(|_| writeln!(out))
+                    serde_json::to_writer(&mut out, &p.report)
+                        .map_err(io::Error::from)
+                        .and_then(|_| writeln!(out))
                 }
                 To::Stich | To::Iss => match &parsed.record {
                     None => {
                         status = EXIT_FINDINGS;
                         for d in &parsed.diagnostics {
-                            eprint!("{}", render::diagnostic(d, &path, &parsed.text, parsed.offset, colours));
+                            eprint!(
+                                "{}",
+                                render::diagnostic(d, &path, &parsed.text, parsed.offset, colours)
+                            );
                         }
                         Ok(())
                     }
@@ -50,7 +55,9 @@ pub fn run(args: &ConvertArgs) -> u8 {
                         if args.to == To::Stich {
                             let sep = if first { "" } else { "\n" };
                             first = false;
-                            let opts = notation::PrintOptions { cards: args.cards.display() };
+                            let opts = notation::PrintOptions {
+                                cards: args.cards.display(),
+                            };
                             write!(out, "{sep}{}", notation::print_with(&record, &opts))
                         } else {
                             match iss::from_record(&record) {
@@ -58,7 +65,16 @@ pub fn run(args: &ConvertArgs) -> u8 {
                                 Err(diags) => {
                                     status = EXIT_FINDINGS;
                                     for d in &diags {
-                                        eprint!("{}", render::diagnostic(d, &path, &parsed.text, parsed.offset, colours));
+                                        eprint!(
+                                            "{}",
+                                            render::diagnostic(
+                                                d,
+                                                &path,
+                                                &parsed.text,
+                                                parsed.offset,
+                                                colours
+                                            )
+                                        );
                                     }
                                     Ok(())
                                 }

@@ -22,12 +22,18 @@ fn format_input(input: &Input, display: cards::Display, colours: bool) -> io::Re
                 if !out.is_empty() {
                     out.push('\n');
                 }
-                out.push_str(&notation::print_with(&record, &notation::PrintOptions { cards: display }));
+                out.push_str(&notation::print_with(
+                    &record,
+                    &notation::PrintOptions { cards: display },
+                ));
             }
             None => {
                 failed = true;
                 for d in &parsed.diagnostics {
-                    eprint!("{}", render::diagnostic(d, &path, &parsed.text, parsed.offset, colours));
+                    eprint!(
+                        "{}",
+                        render::diagnostic(d, &path, &parsed.text, parsed.offset, colours)
+                    );
                 }
                 if !out.is_empty() {
                     out.push('\n');

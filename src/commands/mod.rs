@@ -6,3 +6,4 @@ pub mod convert;
 pub mod fmt;
 pub mod rules;
 pub mod schema;
+pub mod show;

@@ -13,7 +13,10 @@ pub fn root() -> PathBuf {
 
 /// The path relative to the workspace root, with forward slashes, for stable snapshots.
 pub fn relative(path: &Path) -> String {
-    path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 /// Every record of one file, checked.
@@ -22,7 +25,10 @@ pub fn check_file(path: &Path) -> Vec<Processed> {
     let inputs = input::expand(&[path.to_path_buf()], stich::cli::From::Auto).expect("input");
     let mut out = Vec::new();
     for i in &inputs {
-        let display = Input { path: Some(PathBuf::from(&rel)), format: i.format };
+        let display = Input {
+            path: Some(PathBuf::from(&rel)),
+            format: i.format,
+        };
         for parsed in input::records(i).expect("open") {
             out.push(process(parsed, Some(&display.display())));
         }

@@ -61,9 +61,7 @@ impl Alphabet {
             Alphabet::Symbols => read_symbols(token, english_rank),
             Alphabet::Ascii => read_ascii(token),
             Alphabet::Glyphs => read_glyph(token),
-            Alphabet::German => {
-                read_symbols(token, german_rank_letter).or_else(|| read_german_names(token))
-            }
+            Alphabet::German => read_symbols(token, german_rank_letter).or_else(|| read_german_names(token)),
             Alphabet::French1890 => read_french1890(token),
         }
     }
@@ -162,7 +160,11 @@ impl fmt::Display for CardTokenError {
                 write!(f, "not a card in any of the alphabets tried ({})", self.tried)
             }
             CardTokenErrorKind::Ambiguous(a, b) => {
-                write!(f, "ambiguous: reads as {a} and as {b} (alphabets tried: {})", self.tried)
+                write!(
+                    f,
+                    "ambiguous: reads as {a} and as {b} (alphabets tried: {})",
+                    self.tried
+                )
             }
         }
     }
@@ -186,7 +188,10 @@ pub fn parse_card(token: &str, alphabets: AlphabetSet) -> Result<Card, CardToken
             }
         }
     }
-    found.ok_or(CardTokenError { kind: CardTokenErrorKind::Unknown, tried: alphabets })
+    found.ok_or(CardTokenError {
+        kind: CardTokenErrorKind::Unknown,
+        tried: alphabets,
+    })
 }
 
 fn suit_symbol(c: char) -> Option<Suit> {
@@ -449,12 +454,30 @@ mod tests {
         assert_eq!(parse_card("♣B", german), Ok(card(Suit::Clubs, Rank::Jack)));
         assert_eq!(parse_card("♥D", german), Ok(card(Suit::Hearts, Rank::Queen)));
         assert_eq!(parse_card("♦Z", german), Ok(card(Suit::Diamonds, Rank::Ten)));
-        assert_eq!(parse_card("Kreuz-Bube", german), Ok(card(Suit::Clubs, Rank::Jack)));
-        assert_eq!(parse_card("HerzDame", german), Ok(card(Suit::Hearts, Rank::Queen)));
-        assert_eq!(parse_card("Eichel-Unter", german), Ok(card(Suit::Clubs, Rank::Jack)));
-        assert_eq!(parse_card("Grün-Ober", german), Ok(card(Suit::Spades, Rank::Queen)));
-        assert_eq!(parse_card("Schellen-Daus", german), Ok(card(Suit::Diamonds, Rank::Ace)));
-        assert_eq!(parse_card("Karo-König", german), Ok(card(Suit::Diamonds, Rank::King)));
+        assert_eq!(
+            parse_card("Kreuz-Bube", german),
+            Ok(card(Suit::Clubs, Rank::Jack))
+        );
+        assert_eq!(
+            parse_card("HerzDame", german),
+            Ok(card(Suit::Hearts, Rank::Queen))
+        );
+        assert_eq!(
+            parse_card("Eichel-Unter", german),
+            Ok(card(Suit::Clubs, Rank::Jack))
+        );
+        assert_eq!(
+            parse_card("Grün-Ober", german),
+            Ok(card(Suit::Spades, Rank::Queen))
+        );
+        assert_eq!(
+            parse_card("Schellen-Daus", german),
+            Ok(card(Suit::Diamonds, Rank::Ace))
+        );
+        assert_eq!(
+            parse_card("Karo-König", german),
+            Ok(card(Suit::Diamonds, Rank::King))
+        );
         assert_eq!(parse_card("Pik-Zehn", german), Ok(card(Suit::Spades, Rank::Ten)));
         // English letters still read the same where they mean the same.
         assert_eq!(parse_card("♣K", german), Ok(card(Suit::Clubs, Rank::King)));
@@ -476,7 +499,10 @@ mod tests {
     fn unknown_token_names_the_alphabets_tried() {
         let err = read("XJ").unwrap_err();
         assert_eq!(err.kind, CardTokenErrorKind::Unknown);
-        assert_eq!(err.to_string(), "not a card in any of the alphabets tried (symbols, ascii, glyphs)");
+        assert_eq!(
+            err.to_string(),
+            "not a card in any of the alphabets tried (symbols, ascii, glyphs)"
+        );
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! to that game family's engine (only Skat so far) and returns the verdict, the findings and
 //! the normalized replay.
 
+#![warn(missing_docs)]
+
 pub mod core;
 pub mod skat;
 
@@ -55,6 +57,23 @@ pub enum Replay {
     Skat(skat::Replay),
 }
 
+impl Replay {
+    /// The recomputed result, which the report gives on its own beside the record.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Replay::Skat(r) => Outcome::Skat(r.result.clone()),
+        }
+    }
+}
+
+/// The recomputed result of a record, by game family.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Outcome {
+    /// The result of a Skat game.
+    Skat(skat::GameResult),
+}
+
 /// What checking one record gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
@@ -99,10 +118,7 @@ pub fn profiles() -> Vec<ProfileInfo> {
 }
 
 /// The profile a record names; a missing `Rules` tag means the official rules.
-fn skat_profile(
-    record: &notation::Record,
-    findings: &mut Vec<Diagnostic>,
-) -> Option<&'static skat::Profile> {
+fn skat_profile(record: &notation::Record, findings: &mut Vec<Diagnostic>) -> Option<&'static skat::Profile> {
     match record.tag_item("Rules") {
         // The reader reports a missing Rules tag; the official rules apply meanwhile.
         None => skat::rules::by_name("isko"),

@@ -47,16 +47,33 @@ fn every_rule_case_replays_with_its_figures() {
         let parsed = notation::read_str(&text);
         assert_eq!(parsed.len(), 1, "{name}");
         let p = &parsed[0];
-        assert!(p.diagnostics.iter().all(|d| d.severity != Severity::Error), "{name}: {:#?}", p.diagnostics);
+        assert!(
+            p.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{name}: {:#?}",
+            p.diagnostics
+        );
         let record = p.record.as_ref().unwrap_or_else(|| panic!("{name}: no record"));
         let checked = engine::check(record);
-        assert_eq!(checked.verdict, Verdict::Consistent, "{name}: {:#?}", checked.findings);
-        let Some(Replay::Skat(r)) = &checked.replay else { panic!("{name}: no replay") };
+        assert_eq!(
+            checked.verdict,
+            Verdict::Consistent,
+            "{name}: {:#?}",
+            checked.findings
+        );
+        let Some(Replay::Skat(r)) = &checked.replay else {
+            panic!("{name}: no replay")
+        };
         let got = (r.result.won, r.result.value, r.result.score);
         assert_eq!(got, (Some(won), Some(value), Some(score)), "{name}");
         seen += 1;
     }
-    let files = std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "stich"))).count();
+    let files = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "stich"))
+        })
+        .count();
     assert_eq!(files, seen, "a corpus file without an expected figure in CASES");
 }
 
@@ -65,7 +82,9 @@ fn hands_printed_only_for_the_declarer_are_inferred() {
     let text = std::fs::read_to_string(root().join("corpus/skat/isko/clubs-without-4.stich")).unwrap();
     let parsed = notation::read_str(&text);
     let checked = engine::check(parsed[0].record.as_ref().unwrap());
-    let Some(Replay::Skat(r)) = &checked.replay else { panic!() };
+    let Some(Replay::Skat(r)) = &checked.replay else {
+        panic!()
+    };
     let inferred: Vec<bool> = r.deal.hands.iter().map(|h| h.inferred).collect();
     assert_eq!(inferred, [true, false, true]);
     assert_eq!(checked.findings.iter().filter(|d| d.code == "D0108").count(), 2);

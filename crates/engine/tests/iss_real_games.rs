@@ -19,7 +19,9 @@ fn real_iss_games_replay_as_the_server_scored_them() {
         let game = iss::parse_game(line).unwrap_or_else(|e| panic!("line {}: {e:?}", n + 1));
         let record = iss::to_record(&game).unwrap_or_else(|e| panic!("line {}: {e:?}", n + 1));
         let c = engine::check(&record);
-        let Some(Replay::Skat(r)) = &c.replay else { panic!("line {}: no replay", n + 1) };
+        let Some(Replay::Skat(_r)) = &c.replay else {
+            panic!("line {}: no replay", n + 1)
+        };
         // Penalty games abandoned in the auction, and records seen from one seat (`??`),
         // cannot be replayed in full: incomplete, never wrong.
         let warned = c.findings.iter().any(|d| d.severity == engine::Severity::Warning);
@@ -33,5 +35,9 @@ fn real_iss_games_replay_as_the_server_scored_them() {
     }
     assert!(checked > 30);
     assert!(bad.is_empty(), "not consistent: lines {bad:?}");
-    assert_eq!(incomplete, [9, 11], "the penalty game left in the auction and the one-seat view");
+    assert_eq!(
+        incomplete,
+        [9, 11],
+        "the penalty game left in the auction and the one-seat view"
+    );
 }

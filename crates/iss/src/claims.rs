@@ -59,10 +59,7 @@ pub(crate) fn same_claims(a: &[Claim], b: &[Claim]) -> bool {
         && a.iter().zip(b).all(|(x, y)| {
             x.key.node == y.key.node
                 && x.values.len() == y.values.len()
-                && x.values
-                    .iter()
-                    .zip(&y.values)
-                    .all(|(v, w)| v.node == w.node)
+                && x.values.iter().zip(&y.values).all(|(v, w)| v.node == w.node)
         })
 }
 
@@ -100,9 +97,7 @@ impl Values<'_> {
 
     fn seat(&self) -> Result<Seat, Diagnostic> {
         match self.one() {
-            Some(Token::Word(w)) => {
-                Seat::from_label(w).ok_or_else(|| self.fail("a seat `F`, `M` or `R`"))
-            }
+            Some(Token::Word(w)) => Seat::from_label(w).ok_or_else(|| self.fail("a seat `F`, `M` or `R`")),
             _ => Err(self.fail("a seat `F`, `M` or `R`")),
         }
     }
@@ -143,12 +138,7 @@ pub(crate) fn fields_from_claims(
     }
     let mut s = Seen::default();
     let mut diags = Vec::new();
-    fn set<T>(
-        slot: &mut Option<T>,
-        v: Result<T, Diagnostic>,
-        c: &Claim,
-        diags: &mut Vec<Diagnostic>,
-    ) {
+    fn set<T>(slot: &mut Option<T>, v: Result<T, Diagnostic>, c: &Claim, diags: &mut Vec<Diagnostic>) {
         match v {
             Ok(_) if slot.is_some() => diags.push(Diagnostic::error(
                 codes::CLAIM,
@@ -214,13 +204,8 @@ pub(crate) fn fields_from_claims(
     }
     if !s.passed && s.outcome.is_none() {
         diags.push(
-            Diagnostic::error(
-                codes::CLAIM,
-                Kind::Syntax,
-                span,
-                "an ISS result needs an outcome",
-            )
-            .with_help("claim `outcome won`, `outcome lost` or `outcome penalty`"),
+            Diagnostic::error(codes::CLAIM, Kind::Syntax, span, "an ISS result needs an outcome")
+                .with_help("claim `outcome won`, `outcome lost` or `outcome penalty`"),
         );
     }
     if !diags.is_empty() {
@@ -261,10 +246,8 @@ mod tests {
 
     #[test]
     fn a_server_result_gives_claims_and_comes_back() {
-        let r = parse_result_text(
-            "d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:1 p2:0 l:1 to:-1 r:0",
-        )
-        .unwrap();
+        let r = parse_result_text("d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:1 p2:0 l:1 to:-1 r:0")
+            .unwrap();
         let claims = claims_of(&r.fields, Span::default());
         let keys: Vec<_> = claims.iter().map(|c| c.key.node.as_str()).collect();
         assert_eq!(
@@ -292,10 +275,8 @@ mod tests {
 
     #[test]
     fn a_result_without_r_field_regenerates_with_it() {
-        let r = parse_result_text(
-            "d:0 win v:192 m:1 bidok p:120 t:10 s:1 z:1 p0:0 p1:0 p2:0 l:-1 to:-1",
-        )
-        .unwrap();
+        let r = parse_result_text("d:0 win v:192 m:1 bidok p:120 t:10 s:1 z:1 p0:0 p1:0 p2:0 l:-1 to:-1")
+            .unwrap();
         let back = fields_from_claims(&claims_of(&r.fields, Span::default()), None).unwrap();
         assert_eq!(back.len(), r.fields.len() + 1);
         assert_eq!(back.last(), Some(&ResultField::Resigned(false)));
@@ -315,10 +296,7 @@ mod tests {
                 c("score", vec![Token::Number(2)]),
             ],
             vec![c("passed", vec![]), c("score", vec![Token::Number(0)])],
-            vec![
-                c("outcome", vec![word("won")]),
-                c("declarer", vec![word("X")]),
-            ],
+            vec![c("outcome", vec![word("won")]), c("declarer", vec![word("X")])],
         ] {
             let e = fields_from_claims(&claims, None).unwrap_err();
             assert!(e.iter().all(|d| d.code == codes::CLAIM));
@@ -328,9 +306,6 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(
-            passed,
-            vec![ResultField::Passed, ResultField::Other("x".into())]
-        );
+        assert_eq!(passed, vec![ResultField::Passed, ResultField::Other("x".into())]);
     }
 }

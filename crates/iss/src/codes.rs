@@ -1,4 +1,4 @@
-//! The diagnostic codes of the ISS format (`I01xx`), listed in `spec/errors-iss.md`.
+//! The diagnostic codes of the ISS format (`I01xx`), listed in `spec/errors.md`.
 
 /// The input could not be read.
 pub const IO: &str = "I0101";

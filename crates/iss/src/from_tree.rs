@@ -1,16 +1,16 @@
 //! A stich syntax tree ([`notation::Record`]) as an ISS record.
 
 use notation::{
-    CallKind, CardSlot, Comment, Diagnostic, Kind, Layout as PlayLayout, PlayItem, Record, Span,
-    Statement, Token,
+    CallKind, CardSlot, Comment, Diagnostic, Kind, Layout as PlayLayout, PlayItem, Record, Span, Statement,
+    Token,
 };
 
 use crate::claims::{claims_of, fields_from_claims, same_claims};
 use crate::codes;
 use crate::layout::Layout;
 use crate::model::{
-    Action, Actor, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves,
-    Property, Seat, escape,
+    Action, Actor, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Property, Seat,
+    escape,
 };
 use crate::result::parse_result_text;
 use crate::token::is_skat_card;
@@ -56,10 +56,7 @@ pub fn from_record(record: &Record) -> Result<Game, Vec<Diagnostic>> {
     let result = result(record, &mut diags);
 
     if has_moves || layout.mv_at.is_some() {
-        let at = layout
-            .mv_at
-            .unwrap_or(properties.len())
-            .min(properties.len());
+        let at = layout.mv_at.unwrap_or(properties.len()).min(properties.len());
         let mv = Moves {
             moves,
             trailing_space: !layout.no_mv_space,
@@ -68,10 +65,7 @@ pub fn from_record(record: &Record) -> Result<Game, Vec<Diagnostic>> {
         properties.insert(at, Property::Moves(mv));
     }
     if let Some(r) = result {
-        let at = layout
-            .r_at
-            .unwrap_or(properties.len())
-            .min(properties.len());
+        let at = layout.r_at.unwrap_or(properties.len()).min(properties.len());
         properties.insert(at, Property::Result(r));
     }
     let comments = record
@@ -105,8 +99,14 @@ fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
         let (name, value, span) = (t.name.node.as_str(), t.value.node.as_str(), t.name.span);
         if value.ends_with('\\') {
             diags.push(
-                error(codes::TAG, t.value.span, format!("the value of tag `{name}` ends with a backslash"))
-                    .with_help("an ISS value cannot end with `\\`: the server would read `\\]` as an escaped bracket"),
+                error(
+                    codes::TAG,
+                    t.value.span,
+                    format!("the value of tag `{name}` ends with a backslash"),
+                )
+                .with_help(
+                    "an ISS value cannot end with `\\`: the server would read `\\]` as an escaped bracket",
+                ),
             );
             continue;
         }
@@ -116,7 +116,11 @@ fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
         }
         match name {
             TAG_GAME if value == GAME_SKAT => out.push(text(Key::Game, GM_SKAT)),
-            TAG_GAME => diags.push(error(codes::TREE_GAME, span, format!("game `{value}` is not Skat"))),
+            TAG_GAME => diags.push(error(
+                codes::TREE_GAME,
+                span,
+                format!("game `{value}` is not Skat"),
+            )),
             TAG_RULES if value == RULES_ISKO => {}
             TAG_DATE | TAG_TIME | TAG_ZONE => {
                 if date_done {
@@ -134,15 +138,20 @@ fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
                 match dt {
                     Some(dt) => out.push(text(Key::Date, &dt)),
                     None => diags.push(
-                        error(codes::TAG, span, "the date has no ISS form".to_string())
-                            .with_help("`DT` needs `Date` (YYYY.MM.DD), `Time` (HH:MM:SS) and `TimeZone` together"),
+                        error(codes::TAG, span, "the date has no ISS form".to_string()).with_help(
+                            "`DT` needs `Date` (YYYY.MM.DD), `Time` (HH:MM:SS) and `TimeZone` together",
+                        ),
                     ),
                 }
             }
             TAG_ISS_DATE => out.push(text(Key::Date, value)),
             TAG_VIEWPOINT => match Seat::from_label(value) {
                 Some(s) => out.push(text(Key::Owner, &s.index().to_string())),
-                None => diags.push(error(codes::SEAT, t.value.span, format!("viewpoint `{value}` is not a Skat seat"))),
+                None => diags.push(error(
+                    codes::SEAT,
+                    t.value.span,
+                    format!("viewpoint `{value}` is not a Skat seat"),
+                )),
             },
             TAG_ISS_LAYOUT | TAG_ISS_RESULT => {}
             _ => match name.strip_prefix(OTHER_PREFIX) {
@@ -150,8 +159,9 @@ fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
                     out.push(text(Key::from_name(prop), value));
                 }
                 _ => diags.push(
-                    error(codes::TAG, span, format!("tag `{name}` has no ISS property"))
-                        .with_help("an ISS record holds only the server's properties; `IssXY` tags carry others"),
+                    error(codes::TAG, span, format!("tag `{name}` has no ISS property")).with_help(
+                        "an ISS record holds only the server's properties; `IssXY` tags carry others",
+                    ),
                 ),
             },
         }
@@ -162,9 +172,7 @@ fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
 /// Whether `name` can stand as an ISS property name: upper-case letters, then digits too.
 fn is_property_name(name: &str) -> bool {
     name.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
 }
 
 /// The cards of a statement after its leading words, checked.
@@ -273,9 +281,7 @@ fn moves(record: &Record, layout: &Layout, diags: &mut Vec<Diagnostic>) -> Vec<M
                     };
                     match two(&statement_cards(s, 1, diags)) {
                         Some(cards) if discard.is_none() => discard = Some((seat, cards)),
-                        _ => diags.push(
-                            statement_error(s, "discard").with_help("one discard of two cards"),
-                        ),
+                        _ => diags.push(statement_error(s, "discard").with_help("one discard of two cards")),
                     }
                 }
                 _ => diags.push(
@@ -297,9 +303,11 @@ fn moves(record: &Record, layout: &Layout, diags: &mut Vec<Diagnostic>) -> Vec<M
                 continue;
             };
             let Some(kind) = first_word(s).and_then(GameKind::from_word) else {
-                diags.push(statement_error(s, "declaration").with_help(
-                    "a declaration starts with grand, clubs, spades, hearts, diamonds or null",
-                ));
+                diags.push(
+                    statement_error(s, "declaration").with_help(
+                        "a declaration starts with grand, clubs, spades, hearts, diamonds or null",
+                    ),
+                );
                 continue;
             };
             let mut modifiers = Vec::new();
@@ -421,12 +429,8 @@ fn deal_move(
                 ));
             }
             None => diags.push(
-                error(
-                    codes::TREE_DEAL,
-                    span,
-                    format!("the deal has no `{name}` line"),
-                )
-                .with_help("an ISS deal lists all 32 cards; write `??` for unknown ones"),
+                error(codes::TREE_DEAL, span, format!("the deal has no `{name}` line"))
+                    .with_help("an ISS deal lists all 32 cards; write `??` for unknown ones"),
             ),
         }
     }
@@ -440,12 +444,7 @@ fn deal_move(
     }
 }
 
-fn play_moves(
-    items: &[PlayItem],
-    layout: &Layout,
-    out: &mut Vec<Move>,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn play_moves(items: &[PlayItem], layout: &Layout, out: &mut Vec<Move>, diags: &mut Vec<Diagnostic>) {
     let mut trick: Vec<Move> = Vec::new();
     let mut pending: Vec<(usize, Move)> = Vec::new();
     let mut event_index = 0;
@@ -500,28 +499,19 @@ fn play_moves(
                 let Some(seat) = stated_seat(s, "event", diags) else {
                     continue;
                 };
-                let mv =
-                    match first_word(s) {
-                        Some(SHOWS) => Move::new(
-                            Actor::Seat(seat),
-                            Action::Show(statement_cards(s, 1, diags)),
-                        ),
-                        Some(RESIGNS) if s.tokens.len() == 1 => {
-                            Move::new(Actor::Seat(seat), Action::Resign)
-                        }
-                        Some(TIMES_OUT) if s.tokens.len() == 1 => {
-                            Move::new(Actor::World, Action::TimeOut(seat))
-                        }
-                        Some(LEAVES) if s.tokens.len() == 1 => {
-                            Move::new(Actor::World, Action::Leave(seat))
-                        }
-                        _ => {
-                            diags.push(statement_error(s, "event").with_help(
-                                "the ISS events are shows, resigns, times-out and leaves",
-                            ));
-                            continue;
-                        }
-                    };
+                let mv = match first_word(s) {
+                    Some(SHOWS) => Move::new(Actor::Seat(seat), Action::Show(statement_cards(s, 1, diags))),
+                    Some(RESIGNS) if s.tokens.len() == 1 => Move::new(Actor::Seat(seat), Action::Resign),
+                    Some(TIMES_OUT) if s.tokens.len() == 1 => Move::new(Actor::World, Action::TimeOut(seat)),
+                    Some(LEAVES) if s.tokens.len() == 1 => Move::new(Actor::World, Action::Leave(seat)),
+                    _ => {
+                        diags.push(
+                            statement_error(s, "event")
+                                .with_help("the ISS events are shows, resigns, times-out and leaves"),
+                        );
+                        continue;
+                    }
+                };
                 let at = layout.event_offset(i).unwrap_or(usize::MAX);
                 pending.push((at, mv));
             }

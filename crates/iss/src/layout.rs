@@ -63,8 +63,15 @@ impl Layout {
     /// Reads a tag's text.
     pub fn parse(text: &str, span: Span) -> Result<Layout, Diagnostic> {
         let fail = |part: &str| {
-            Diagnostic::error(codes::LAYOUT, Kind::Syntax, Some(span), format!("`IssLayout` directive `{part}` is malformed"))
-                .with_help("directives: split, bars:N,…, event:I@K, mv:N, r:N, no-mv-space, end:semicolon, end:paren")
+            Diagnostic::error(
+                codes::LAYOUT,
+                Kind::Syntax,
+                Some(span),
+                format!("`IssLayout` directive `{part}` is malformed"),
+            )
+            .with_help(
+                "directives: split, bars:N,…, event:I@K, mv:N, r:N, no-mv-space, end:semicolon, end:paren",
+            )
         };
         let mut l = Layout::default();
         for part in text.split_ascii_whitespace() {

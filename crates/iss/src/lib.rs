@@ -5,7 +5,7 @@
 //! [`IssReader`] streams records out of any [`std::io::BufRead`] in constant memory and goes
 //! on after a broken record; [`write`] gives the line back byte for byte. [`to_record`] and
 //! [`from_record`] convert to and from [`notation::Record`], losing nothing. The format,
-//! the mapping and the codes are in `spec/iss.md` and `spec/errors-iss.md`.
+//! the mapping and the codes are in `spec/iss.md` and `spec/errors.md`.
 
 // A finding is built only when input is malformed, the cold path; returning `Diagnostic` by
 // value keeps every signature plain, and its size costs nothing on well-formed records.
@@ -28,8 +28,8 @@ mod write;
 
 pub use from_tree::from_record;
 pub use model::{
-    Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves,
-    Outcome, Property, ResultField, Seat, escape, unescape,
+    Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Outcome,
+    Property, ResultField, Seat, escape, unescape,
 };
 pub use read::{DEFAULT_MAX_RECORD, IssError, IssReader, Location, parse_game};
 pub use to_tree::to_record;

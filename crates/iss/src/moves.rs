@@ -50,12 +50,7 @@ fn show(text: &[u8]) -> String {
 }
 
 /// Reads an `MV` value. Every malformed move is reported; the others are kept.
-pub(crate) fn read_moves(
-    value: &[u8],
-    base: Pos,
-    span: Span,
-    diags: &mut Vec<Diagnostic>,
-) -> Moves {
+pub(crate) fn read_moves(value: &[u8], base: Pos, span: Span, diags: &mut Vec<Diagnostic>) -> Moves {
     let mut moves = Vec::with_capacity(80);
     let mut toks = tokens(value, base);
     while let Some(actor_tok) = toks.next() {
@@ -166,30 +161,21 @@ fn world_action(text: &[u8], span: Span) -> Result<Action, Diagnostic> {
     if let [kind @ (b'T' | b'L'), second @ (b'I' | b'E'), b'.', seat] = text
         && matches!((kind, second), (b'T', b'I') | (b'L', b'E'))
     {
-        let seat = Seat::from_index(i64::from(*seat) - i64::from(b'0')).ok_or_else(|| {
-            err(
-                codes::ACTION,
-                span,
-                format!("`{}` names no seat", show(text)),
-            )
-        })?;
+        let seat = Seat::from_index(i64::from(*seat) - i64::from(b'0'))
+            .ok_or_else(|| err(codes::ACTION, span, format!("`{}` names no seat", show(text))))?;
         return Ok(if *kind == b'T' {
             Action::TimeOut(seat)
         } else {
             Action::Leave(seat)
         });
     }
-    if !looks_like_card(text.get(..2).unwrap_or(text))
-        && card(text.get(..2).unwrap_or(text)).is_none()
-    {
+    if !looks_like_card(text.get(..2).unwrap_or(text)) && card(text.get(..2).unwrap_or(text)).is_none() {
         return Err(err(
             codes::ACTION,
             span,
             format!("`{}` is not a server move", show(text)),
         )
-        .with_help(
-            "the server deals (32 cards), shows the skat (2 cards), or reports `TI.n` or `LE.n`",
-        ));
+        .with_help("the server deals (32 cards), shows the skat (2 cards), or reports `TI.n` or `LE.n`"));
     }
     let mut bars = 0;
     let cards = card_list(text, 0, span, Some(&mut bars))?;
@@ -203,12 +189,10 @@ fn world_action(text: &[u8], span: Span) -> Result<Action, Diagnostic> {
             Ok(Action::Deal(Box::new(deal)))
         }
         2 if bars == 0 => Ok(Action::Skat([cards[0], cards[1]])),
-        n => Err(err(
-            codes::DEAL,
-            span,
-            format!("the server's move lists {n} cards"),
-        )
-        .with_help("a deal lists 32 cards (10 + 10 + 10 + skat 2), the skat 2")),
+        n => Err(
+            err(codes::DEAL, span, format!("the server's move lists {n} cards"))
+                .with_help("a deal lists 32 cards (10 + 10 + 10 + skat 2), the skat 2"),
+        ),
     }
 }
 
@@ -272,24 +256,24 @@ fn player_action(text: &[u8], span: Span) -> Result<Action, Diagnostic> {
             cards,
         }));
     }
-    Err(err(codes::ACTION, span, format!("`{}` is not a player's move", show(text))).with_help(
+    Err(err(
+        codes::ACTION,
+        span,
+        format!("`{}` is not a player's move", show(text)),
+    )
+    .with_help(
         "a player bids (a number), answers `y` or `p`, picks up with `s`, declares (`G`, `CH`, `NO.…`), \
          plays a card, shows with `SC` or resigns with `RE`",
     ))
 }
 
 fn bid(text: &[u8], span: Span) -> Result<Action, Diagnostic> {
-    let canonical =
-        text.iter().all(u8::is_ascii_digit) && (text == b"0" || text.first() != Some(&b'0'));
-    let value = std::str::from_utf8(text)
-        .ok()
-        .and_then(|s| s.parse::<u32>().ok());
+    let canonical = text.iter().all(u8::is_ascii_digit) && (text == b"0" || text.first() != Some(&b'0'));
+    let value = std::str::from_utf8(text).ok().and_then(|s| s.parse::<u32>().ok());
     match value {
         Some(v) if canonical => Ok(Action::Bid(v)),
-        _ => Err(
-            err(codes::BID, span, format!("`{}` is not a bid", show(text)))
-                .with_help("a bid is a plain decimal number without leading zeros, such as `18`"),
-        ),
+        _ => Err(err(codes::BID, span, format!("`{}` is not a bid", show(text)))
+            .with_help("a bid is a plain decimal number without leading zeros, such as `18`")),
     }
 }
 
@@ -321,10 +305,7 @@ mod tests {
         assert_eq!(a[3], Action::Pickup);
         assert_eq!(
             a[4],
-            Action::Skat([
-                known(Suit::Hearts, Rank::Eight),
-                known(Suit::Clubs, Rank::King)
-            ])
+            Action::Skat([known(Suit::Hearts, Rank::Eight), known(Suit::Clubs, Rank::King)])
         );
         match &a[5] {
             Action::Declare(d) => {
@@ -343,10 +324,7 @@ mod tests {
         }
         assert_eq!(
             a[7],
-            Action::Discard([
-                known(Suit::Diamonds, Rank::Ten),
-                known(Suit::Hearts, Rank::Ace)
-            ])
+            Action::Discard([known(Suit::Diamonds, Rank::Ten), known(Suit::Hearts, Rank::Ace)])
         );
         assert_eq!(a[8], Action::Card(known(Suit::Spades, Rank::Ace)));
         assert_eq!(a[9], Action::Show(vec![]));
@@ -362,9 +340,7 @@ mod tests {
     #[test]
     fn reads_deals_with_dots_and_bars() {
         let hand = "??.??.??.??.??.??.??.??.??.??";
-        let (m, d) = read(&format!(
-            "w {hand}|{hand}|HJ.C9.SK.S8.S7.HT.DA.DK.D9.D7|??.??"
-        ));
+        let (m, d) = read(&format!("w {hand}|{hand}|HJ.C9.SK.S8.S7.HT.DA.DK.D9.D7|??.??"));
         assert!(d.is_empty(), "{d:?}");
         match &m.moves[0].action {
             Action::Deal(deal) => {

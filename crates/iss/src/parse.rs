@@ -92,8 +92,7 @@ pub(crate) fn parse_record(text: &[u8], start: Pos) -> Result<Game, Vec<Diagnost
                 }
                 let line = text.get(from..c.i).unwrap_or_default();
                 let line = line.strip_suffix(b"\r").unwrap_or(line);
-                game.comments
-                    .push(String::from_utf8_lossy(line).into_owned());
+                game.comments.push(String::from_utf8_lossy(line).into_owned());
             }
             Some(b';') => {
                 c.bump();
@@ -122,27 +121,23 @@ pub(crate) fn parse_record(text: &[u8], start: Pos) -> Result<Game, Vec<Diagnost
                 }
             }
             _ => {
-                let shown = String::from_utf8_lossy(text.get(c.i..c.i + 1).unwrap_or_default())
-                    .into_owned();
+                let shown = String::from_utf8_lossy(text.get(c.i..c.i + 1).unwrap_or_default()).into_owned();
                 return Err(vec![
-                    structure(c.here(1), &format!("expected a property name or `;)`, found `{shown}`"))
-                        .with_help("a property is an upper-case name and a value in brackets, such as `GM[Skat]`"),
+                    structure(
+                        c.here(1),
+                        &format!("expected a property name or `;)`, found `{shown}`"),
+                    )
+                    .with_help(
+                        "a property is an upper-case name and a value in brackets, such as `GM[Skat]`",
+                    ),
                 ]);
             }
         }
     }
-    if diags.is_empty() {
-        Ok(game)
-    } else {
-        Err(diags)
-    }
+    if diags.is_empty() { Ok(game) } else { Err(diags) }
 }
 
-fn property(
-    c: &mut Cursor<'_>,
-    game: &mut Game,
-    diags: &mut Vec<Diagnostic>,
-) -> Result<(), Diagnostic> {
+fn property(c: &mut Cursor<'_>, game: &mut Game, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
     let name_from = c.i;
     let name_pos = c.pos;
     while c
@@ -211,8 +206,15 @@ fn property(
                     let mut end = at;
                     end.advance(0);
                     diags.push(
-                        Diagnostic::error(codes::NOT_UTF8, Kind::Syntax, Some(at.to(end)), "property value is not UTF-8")
-                            .with_help("records are read as UTF-8; convert the file (for example from Latin-1) first"),
+                        Diagnostic::error(
+                            codes::NOT_UTF8,
+                            Kind::Syntax,
+                            Some(at.to(end)),
+                            "property value is not UTF-8",
+                        )
+                        .with_help(
+                            "records are read as UTF-8; convert the file (for example from Latin-1) first",
+                        ),
                     );
                     String::new()
                 }

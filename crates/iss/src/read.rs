@@ -97,15 +97,8 @@ impl Scanner {
     fn unclosed(&self, end: Pos) -> Found {
         let span = self.record_start.to(end);
         Found::Error(
-            Diagnostic::error(
-                codes::UNCLOSED,
-                Kind::Syntax,
-                Some(span),
-                "record is not closed",
-            )
-            .with_help(
-                "a record ends with `;)`; a line that starts with `(;` begins the next record",
-            ),
+            Diagnostic::error(codes::UNCLOSED, Kind::Syntax, Some(span), "record is not closed")
+                .with_help("a record ends with `;)`; a line that starts with `(;` begins the next record"),
             span,
         )
     }
@@ -187,10 +180,7 @@ impl Scanner {
     }
 
     fn in_record(&self) -> bool {
-        matches!(
-            self.state,
-            State::Between | State::Value { .. } | State::Comment
-        )
+        matches!(self.state, State::Between | State::Value { .. } | State::Comment)
     }
 
     fn step(&mut self, b: u8, at: Pos, line_start: bool) -> Option<Found> {
@@ -217,9 +207,7 @@ impl Scanner {
                             Some(span),
                             "text outside a record",
                         )
-                        .with_help(
-                            "between records only blank lines and `#` comment lines may stand",
-                        );
+                        .with_help("between records only blank lines and `#` comment lines may stand");
                         return Some(Found::Error(d, span));
                     }
                 }
@@ -272,13 +260,8 @@ impl Scanner {
             State::Skip { report: Some(from) } => {
                 let span = from.to(self.pos);
                 Some(Found::Error(
-                    Diagnostic::error(
-                        codes::OUTSIDE,
-                        Kind::Syntax,
-                        Some(span),
-                        "text outside a record",
-                    )
-                    .with_help("between records only blank lines and `#` comment lines may stand"),
+                    Diagnostic::error(codes::OUTSIDE, Kind::Syntax, Some(span), "text outside a record")
+                        .with_help("between records only blank lines and `#` comment lines may stand"),
                     span,
                 ))
             }
@@ -457,9 +440,7 @@ mod tests {
         let e = items[1].as_ref().unwrap_err();
         assert_eq!(e.location.span.line, 2);
         let long = format!("(;GM[Skat]CO[{}];)\n(;GM[Skat];)\n", "x".repeat(100));
-        let items: Vec<_> = IssReader::new(long.as_bytes())
-            .with_max_record(50)
-            .collect();
+        let items: Vec<_> = IssReader::new(long.as_bytes()).with_max_record(50).collect();
         assert_eq!(codes_of(&items), vec![codes::TOO_LONG, "ok"]);
         assert_eq!(
             codes_of(&read_all(b"(;GM[Skat];)trailing")),

@@ -10,12 +10,7 @@ use crate::pos::Pos;
 
 /// Reads an `R` value. Unknown tokens are kept as [`ResultField::Other`]; a known key with
 /// a malformed value is reported.
-pub(crate) fn read_result(
-    value: &[u8],
-    base: Pos,
-    span: Span,
-    diags: &mut Vec<Diagnostic>,
-) -> IssResult {
+pub(crate) fn read_result(value: &[u8], base: Pos, span: Span, diags: &mut Vec<Diagnostic>) -> IssResult {
     let mut fields = Vec::with_capacity(16);
     for tok in tokens(value, base) {
         match field(tok.text) {
@@ -85,11 +80,7 @@ fn field(text: &[u8]) -> Result<ResultField, &'static str> {
         b"overbid" => return Ok(ResultField::Overbid(true)),
         _ => {}
     }
-    let other = || {
-        Ok(ResultField::Other(
-            String::from_utf8_lossy(text).into_owned(),
-        ))
-    };
+    let other = || Ok(ResultField::Other(String::from_utf8_lossy(text).into_owned()));
     let Some(colon) = text.iter().position(|&b| b == b':') else {
         return other();
     };
@@ -168,8 +159,7 @@ mod tests {
 
     #[test]
     fn reads_and_writes_a_full_result() {
-        let text =
-            "d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:1 l:-1 to:2 r:0 x:9 extra";
+        let text = "d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:1 l:-1 to:2 r:0 x:9 extra";
         let r = parse_result_text(text).unwrap();
         assert_eq!(r.fields.len(), 17);
         assert_eq!(r.declarer(), Some(Seat::Rear));

@@ -1,8 +1,8 @@
 //! An ISS record as a stich syntax tree ([`notation::Record`]).
 
 use notation::{
-    Call, CallKind, CardSlot, Comment, Diagnostic, HandLine, Kind, Layout as PlayLayout, Play,
-    PlayItem, Record, Section, Span, Spanned, Statement, Tag, Token, Trick,
+    Call, CallKind, CardSlot, Comment, Diagnostic, HandLine, Kind, Layout as PlayLayout, Play, PlayItem,
+    Record, Section, Span, Spanned, Statement, Tag, Token, Trick,
 };
 
 use crate::claims::{claims_of, fields_from_claims};
@@ -30,11 +30,7 @@ fn word(w: &str, span: Span) -> Spanned<Token> {
 }
 
 /// The card tokens of a move, the first at byte `from` of the action, three bytes apart.
-fn card_tokens(
-    cards: &[CardSlot],
-    span: Span,
-    from: usize,
-) -> impl Iterator<Item = Spanned<Token>> + '_ {
+fn card_tokens(cards: &[CardSlot], span: Span, from: usize) -> impl Iterator<Item = Spanned<Token>> + '_ {
     cards
         .iter()
         .enumerate()
@@ -55,13 +51,11 @@ pub(crate) fn split_date(dt: &str) -> Option<(String, &str, &str)> {
     let (time, zone) = rest.split_once('/')?;
     let shape = |s: &str, pattern: &str| {
         s.len() == pattern.len()
-            && s.bytes().zip(pattern.bytes()).all(|(b, p)| {
-                if p == b'9' {
-                    b.is_ascii_digit()
-                } else {
-                    b == p
-                }
-            })
+            && s.bytes().zip(pattern.bytes()).all(
+                |(b, p)| {
+                    if p == b'9' { b.is_ascii_digit() } else { b == p }
+                },
+            )
     };
     let zone_ok = !zone.is_empty() && !zone.contains('/');
     (shape(date, "9999-99-99") && shape(time, "99:99:99") && zone_ok)
@@ -142,8 +136,7 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
             },
             Key::Owner => match value.parse::<i64>().ok().and_then(Seat::from_index) {
                 Some(seat) if value.len() == 1 => {
-                    rec.tags
-                        .push(tag(TAG_VIEWPOINT, seat.label().to_string(), span))
+                    rec.tags.push(tag(TAG_VIEWPOINT, seat.label().to_string(), span))
                 }
                 _ => diags.push(
                     Diagnostic::error(
@@ -155,9 +148,7 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
                     .with_help("`OW` is the seat whose view the record shows: 0, 1 or 2"),
                 ),
             },
-            Key::Other(name) => rec
-                .tags
-                .push(tag(&format!("{OTHER_PREFIX}{name}"), value, span)),
+            Key::Other(name) => rec.tags.push(tag(&format!("{OTHER_PREFIX}{name}"), value, span)),
             _ => {}
         }
     }
@@ -199,11 +190,7 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
         let span = game.moves().map_or_else(Span::default, |m| m.span);
         rec.tags.push(tag(TAG_ISS_LAYOUT, text, span));
     }
-    rec.leading_comments = game
-        .comments
-        .iter()
-        .map(|c| Comment::Line(c.clone()))
-        .collect();
+    rec.leading_comments = game.comments.iter().map(|c| Comment::Line(c.clone())).collect();
     if let (Some(first), Some(last)) = (game.properties.first(), game.properties.last()) {
         let span_of = |p: &Property| match p {
             Property::Text { span, .. } => *span,
@@ -213,11 +200,7 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
         let (a, b) = (span_of(first), span_of(last));
         rec.span = Span { end: b.end, ..a };
     }
-    if diags.is_empty() {
-        Ok(rec)
-    } else {
-        Err(diags)
-    }
+    if diags.is_empty() { Ok(rec) } else { Err(diags) }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -275,9 +258,7 @@ impl Builder<'_> {
                             open.next.label()
                         ),
                     )
-                    .with_help(
-                        "a trick is played in turn from its leader: forehand, middlehand, rearhand",
-                    ),
+                    .with_help("a trick is played in turn from its leader: forehand, middlehand, rearhand"),
                 );
                 return;
             }
@@ -316,12 +297,7 @@ impl Builder<'_> {
     }
 }
 
-fn build_sections(
-    moves: &[Move],
-    rec: &mut Record,
-    layout: &mut Layout,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: &mut Vec<Diagnostic>) {
     let mut phase = Phase::Start;
     let mut calls = Vec::new();
     let mut exchange: Vec<Statement> = Vec::new();
@@ -374,9 +350,7 @@ fn build_sections(
                 rec.deal = Some(section(lines, span));
                 phase = Phase::Auction;
             }
-            (Action::Bid(_) | Action::Hold | Action::Pass, Actor::Seat(seat))
-                if phase <= Phase::Auction =>
-            {
+            (Action::Bid(_) | Action::Hold | Action::Pass, Actor::Seat(seat)) if phase <= Phase::Auction => {
                 let call = match mv.action {
                     Action::Bid(n) => CallKind::Bid(n),
                     Action::Hold => CallKind::Hold,
@@ -530,12 +504,12 @@ mod tests {
     use super::*;
     use crate::read::parse_game;
 
-    const DEAL: &str = "w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK";
+    const DEAL: &str =
+        "w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK";
 
     fn tree(moves: &str, result: &str) -> Result<Record, Vec<Diagnostic>> {
-        let line = format!(
-            "(;GM[Skat]PC[Test]DT[2010-12-06/18:59:24/UTC]P0[a]P1[b]P2[c]MV[{moves} ]R[{result}] ;)"
-        );
+        let line =
+            format!("(;GM[Skat]PC[Test]DT[2010-12-06/18:59:24/UTC]P0[a]P1[b]P2[c]MV[{moves} ]R[{result}] ;)");
         to_record(&parse_game(&line).unwrap())
     }
 
@@ -616,29 +590,19 @@ mod tests {
         assert_eq!(words(decl), ["grand", "ouvert", "♣J"]);
         let items = r.play.clone().unwrap().items.items;
         assert_eq!(items.len(), 5);
-        let PlayItem::Trick(t) = &items[0] else {
-            panic!()
-        };
+        let PlayItem::Trick(t) = &items[0] else { panic!() };
         assert_eq!(t.leader.as_ref().unwrap().node, "F");
         assert_eq!(t.cards.len(), 3);
-        let PlayItem::Event(e) = &items[1] else {
-            panic!()
-        };
+        let PlayItem::Event(e) = &items[1] else { panic!() };
         assert_eq!(
             (e.seat.as_ref().unwrap().node.as_str(), words(e)),
             ("M", vec!["shows".to_string()])
         );
-        let PlayItem::Event(e) = &items[2] else {
-            panic!()
-        };
+        let PlayItem::Event(e) = &items[2] else { panic!() };
         assert_eq!(words(e), ["resigns"]);
-        let PlayItem::Trick(t) = &items[3] else {
-            panic!()
-        };
+        let PlayItem::Trick(t) = &items[3] else { panic!() };
         assert_eq!((t.number.as_ref().unwrap().node, t.cards.len()), (2, 1));
-        let PlayItem::Event(e) = &items[4] else {
-            panic!()
-        };
+        let PlayItem::Event(e) = &items[4] else { panic!() };
         assert_eq!(
             (e.seat.as_ref().unwrap().node.as_str(), words(e)),
             ("F", vec!["times-out".to_string()])
@@ -667,10 +631,7 @@ mod tests {
             r.tag("IssResult"),
             Some("d:0 win v:1 m:1 bidok p:1 t:1 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1")
         );
-        assert_eq!(
-            words(&r.exchange.unwrap().items[1]),
-            ["discard", "♦9", "♦Q"]
-        );
+        assert_eq!(words(&r.exchange.unwrap().items[1]), ["discard", "♦9", "♦Q"]);
     }
 
     #[test]

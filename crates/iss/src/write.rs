@@ -73,11 +73,7 @@ pub(crate) fn write_move(mv: &Move, out: &mut String) {
         Action::Deal(deal) => {
             for (i, c) in deal.cards.iter().enumerate() {
                 if i > 0 {
-                    out.push(if deal.bars & (1 << (i - 1)) != 0 {
-                        '|'
-                    } else {
-                        '.'
-                    });
+                    out.push(if deal.bars & (1 << (i - 1)) != 0 { '|' } else { '.' });
                 }
                 write_card(*c, out);
             }

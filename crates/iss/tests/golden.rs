@@ -64,16 +64,14 @@ fn the_golden_file_gives_every_reading_code() {
     }
     let listed: BTreeSet<&str> = iss::codes::READING.iter().copied().collect();
     assert!(
-        given
-            .iter()
-            .all(|c| c == "ok" || listed.contains(c.as_str())),
+        given.iter().all(|c| c == "ok" || listed.contains(c.as_str())),
         "{given:?}"
     );
 }
 
 #[test]
 fn every_code_is_listed_in_the_spec() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/errors-iss.md");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/errors.md");
     let spec = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     for code in iss::codes::READING
         .iter()
@@ -82,7 +80,7 @@ fn every_code_is_listed_in_the_spec() {
     {
         assert!(
             spec.contains(&format!("`{code}`")),
-            "{code} is not in spec/errors-iss.md"
+            "{code} is not in spec/errors.md"
         );
     }
 }

@@ -3,8 +3,7 @@
 
 use cards::{Card, Rank, Suit};
 use iss::{
-    Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves,
-    Outcome,
+    Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Outcome,
 };
 use iss::{Property, ResultField, Seat};
 use notation::CardSlot;
@@ -24,11 +23,7 @@ const RANKS: [Rank; 8] = [
 fn pack() -> Vec<CardSlot> {
     Suit::ALL
         .iter()
-        .flat_map(|s| {
-            RANKS
-                .iter()
-                .map(move |r| CardSlot::Known(Card::new(*s, *r)))
-        })
+        .flat_map(|s| RANKS.iter().map(move |r| CardSlot::Known(Card::new(*s, *r))))
         .collect()
 }
 
@@ -51,11 +46,7 @@ fn deal() -> impl Strategy<Value = Move> {
     (Just(pack()).prop_shuffle(), any::<bool>()).prop_map(|(cards, bars)| {
         let mut d = Deal {
             cards: [CardSlot::Unknown; 32],
-            bars: if bars {
-                (1 << 9) | (1 << 19) | (1 << 29)
-            } else {
-                0
-            },
+            bars: if bars { (1 << 9) | (1 << 19) | (1 << 29) } else { 0 },
         };
         d.cards.copy_from_slice(&cards);
         Move::new(Actor::World, Action::Deal(Box::new(d)))
@@ -106,16 +97,15 @@ fn opening() -> impl Strategy<Value = Vec<Move>> {
             v.push(player(s, Action::Declare(d)));
             v
         });
-    let split = (seat(), declaration(0), [slot(), slot()], [slot(), slot()]).prop_map(
-        |(s, d, skat, discard)| {
+    let split =
+        (seat(), declaration(0), [slot(), slot()], [slot(), slot()]).prop_map(|(s, d, skat, discard)| {
             vec![
                 player(s, Action::Pickup),
                 Move::new(Actor::World, Action::Skat(skat)),
                 player(s, Action::Declare(d)),
                 player(s, Action::Discard(discard)),
             ]
-        },
-    );
+        });
     (
         proptest::option::of(deal()),
         proptest::collection::vec(call(), 0..8),
@@ -131,8 +121,7 @@ fn opening() -> impl Strategy<Value = Vec<Move>> {
 
 fn event() -> impl Strategy<Value = Move> {
     prop_oneof![
-        (seat(), proptest::collection::vec(slot(), 0..3))
-            .prop_map(|(s, c)| player(s, Action::Show(c))),
+        (seat(), proptest::collection::vec(slot(), 0..3)).prop_map(|(s, c)| player(s, Action::Show(c))),
         seat().prop_map(|s| player(s, Action::Resign)),
         seat().prop_map(|s| Move::new(Actor::World, Action::TimeOut(s))),
         seat().prop_map(|s| Move::new(Actor::World, Action::Leave(s))),
@@ -166,12 +155,8 @@ fn play() -> impl Strategy<Value = Vec<Move>> {
 fn result() -> impl Strategy<Value = IssResult> {
     let field = prop_oneof![
         proptest::option::of(seat()).prop_map(ResultField::Declarer),
-        prop_oneof![
-            Just(Outcome::Win),
-            Just(Outcome::Loss),
-            Just(Outcome::Penalty)
-        ]
-        .prop_map(ResultField::Outcome),
+        prop_oneof![Just(Outcome::Win), Just(Outcome::Loss), Just(Outcome::Penalty)]
+            .prop_map(ResultField::Outcome),
         (-500i32..500).prop_map(ResultField::Value),
         (-11i32..12).prop_map(ResultField::Matadors),
         any::<bool>().prop_map(ResultField::Overbid),

@@ -8,8 +8,8 @@ use proptest::prelude::*;
 
 use crate::parse::tokens::is_keyword;
 use crate::tree::{
-    Call, CallKind, CardSlot, Claim, Comment, HandLine, Layout, Play, PlayItem, Record, Section,
-    Span, Spanned, Statement, Tag, Token, Trick, TrickClaim,
+    Call, CallKind, CardSlot, Claim, Comment, HandLine, Layout, Play, PlayItem, Record, Section, Span,
+    Spanned, Statement, Tag, Token, Trick, TrickClaim,
 };
 
 const SEATS: [&str; 10] = ["F", "M", "R", "V", "H", "A", "B", "C", "skat", "Anna"];
@@ -44,9 +44,7 @@ const TAGS: [&str; 11] = [
 ];
 
 fn every_alphabet() -> AlphabetSet {
-    Alphabet::ALL
-        .iter()
-        .fold(AlphabetSet::empty(), |s, a| s.with(*a))
+    Alphabet::ALL.iter().fold(AlphabetSet::empty(), |s, a| s.with(*a))
 }
 
 /// A seat label.
@@ -159,11 +157,8 @@ pub fn event() -> impl Strategy<Value = Statement> {
 
 fn trick_claim() -> impl Strategy<Value = Option<Spanned<TrickClaim>>> {
     option::of(
-        prop_oneof![
-            any::<u32>().prop_map(TrickClaim::Points),
-            Just(TrickClaim::Lost)
-        ]
-        .prop_map(Spanned::bare),
+        prop_oneof![any::<u32>().prop_map(TrickClaim::Points), Just(TrickClaim::Lost)]
+            .prop_map(Spanned::bare),
     )
 }
 
@@ -215,22 +210,29 @@ fn row(columns: usize) -> impl Strategy<Value = Trick> {
 
 /// A play section in either layout.
 pub fn play() -> impl Strategy<Value = Play> {
-    let leader = vec(prop_oneof![3 => leader_trick().prop_map(PlayItem::Trick), 1 => event().prop_map(PlayItem::Event)], 0..5)
-        .prop_map(|items| Play { layout: Layout::Leader, items });
+    let leader = vec(
+        prop_oneof![3 => leader_trick().prop_map(PlayItem::Trick), 1 => event().prop_map(PlayItem::Event)],
+        0..5,
+    )
+    .prop_map(|items| Play {
+        layout: Layout::Leader,
+        items,
+    });
     let columns = vec(seat(), 1..5).prop_flat_map(|names| {
         let n = names.len();
-        vec(prop_oneof![3 => row(n).prop_map(PlayItem::Trick), 1 => event().prop_map(PlayItem::Event)], 0..5)
-            .prop_map(move |items| Play {
-                layout: Layout::Columns(names.iter().cloned().map(Spanned::bare).collect()),
-                items,
-            })
+        vec(
+            prop_oneof![3 => row(n).prop_map(PlayItem::Trick), 1 => event().prop_map(PlayItem::Event)],
+            0..5,
+        )
+        .prop_map(move |items| Play {
+            layout: Layout::Columns(names.iter().cloned().map(Spanned::bare).collect()),
+            items,
+        })
     });
     prop_oneof![leader, columns]
 }
 
-fn section<T: std::fmt::Debug>(
-    items: impl Strategy<Value = T>,
-) -> impl Strategy<Value = Option<Section<T>>> {
+fn section<T: std::fmt::Debug>(items: impl Strategy<Value = T>) -> impl Strategy<Value = Option<Section<T>>> {
     option::of((comments(), items).prop_map(|(comments, items)| Section {
         span: Span::default(),
         comments,
@@ -239,23 +241,16 @@ fn section<T: std::fmt::Debug>(
 }
 
 fn tag() -> impl Strategy<Value = Tag> {
-    let cards_tag = proptest::sample::select(vec![
-        "german",
-        "french-1890",
-        "german french-1890",
-        "glyphs",
-    ])
-    .prop_map(|v| ("Cards".to_string(), v.to_string()));
+    let cards_tag = proptest::sample::select(vec!["german", "french-1890", "german french-1890", "glyphs"])
+        .prop_map(|v| ("Cards".to_string(), v.to_string()));
     let other = (
         proptest::sample::select(TAGS[..10].to_vec()).prop_map(str::to_string),
         text(),
     );
-    (prop_oneof![4 => other, 1 => cards_tag], comments()).prop_map(|((name, value), comments)| {
-        Tag {
-            name: Spanned::bare(name),
-            value: Spanned::bare(value),
-            comments,
-        }
+    (prop_oneof![4 => other, 1 => cards_tag], comments()).prop_map(|((name, value), comments)| Tag {
+        name: Spanned::bare(name),
+        value: Spanned::bare(value),
+        comments,
     })
 }
 

@@ -1,6 +1,6 @@
 //! The diagnostic codes of the notation reader, `N00xx`–`N03xx`.
 //!
-//! Codes are stable: once published a code keeps its meaning. `spec/errors-notation.md`
+//! Codes are stable: once published a code keeps its meaning. `spec/errors.md`
 //! lists them with an example each, and `tests/golden/notation.stich` holds a record for
 //! every code that a text file can trigger with the default limits.
 
@@ -81,11 +81,7 @@ const fn info(code: &'static str, severity: Severity, summary: &'static str) -> 
 
 /// Every code the reader reports, in code order.
 pub const ALL: &[CodeInfo] = &[
-    info(
-        IO,
-        Severity::Error,
-        "reading the input failed; reading stops",
-    ),
+    info(IO, Severity::Error, "reading the input failed; reading stops"),
     info(
         LINE_TOO_LONG,
         Severity::Error,
@@ -116,11 +112,7 @@ pub const ALL: &[CodeInfo] = &[
         Severity::Error,
         "a `%` line that is not `%stich N`",
     ),
-    info(
-        UNTERMINATED_COMMENT,
-        Severity::Error,
-        "`{` comment without `}`",
-    ),
+    info(UNTERMINATED_COMMENT, Severity::Error, "`{` comment without `}`"),
     info(
         UNTERMINATED_STRING,
         Severity::Error,
@@ -149,11 +141,7 @@ pub const ALL: &[CodeInfo] = &[
         Severity::Error,
         "auction call that is not a number, yes or pass",
     ),
-    info(
-        NUMBER_RANGE,
-        Severity::Error,
-        "number out of range for its place",
-    ),
+    info(NUMBER_RANGE, Severity::Error, "number out of range for its place"),
     info(
         TOO_MANY_CARDS,
         Severity::Error,

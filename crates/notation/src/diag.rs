@@ -68,12 +68,18 @@ impl Diagnostic {
 
     /// A warning.
     pub fn warning(code: &'static str, span: Option<Span>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, Kind::Info, span, message) }
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, Kind::Info, span, message)
+        }
     }
 
     /// A note.
     pub fn note(code: &'static str, span: Option<Span>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, Kind::Info, span, message) }
+        Diagnostic {
+            severity: Severity::Note,
+            ..Diagnostic::error(code, Kind::Info, span, message)
+        }
     }
 
     /// The same finding with help text.

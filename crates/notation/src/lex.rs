@@ -336,7 +336,9 @@ impl<'a> Lexer<'a> {
                                     Some(at.span(1 + e.len_utf8())),
                                     format!("unknown escape `\\{e}` in a string"),
                                 )
-                                .with_help("only `\\\"` and `\\\\` are escapes; write `\\\\` for a backslash"),
+                                .with_help(
+                                    "only `\\\"` and `\\\\` are escapes; write `\\\\` for a backslash",
+                                ),
                             );
                         }
                         _ => {

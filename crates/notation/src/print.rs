@@ -11,8 +11,8 @@
 use cards::Display;
 
 use crate::tree::{
-    CallKind, CardSlot, Comment, HandLine, Layout, PlayItem, Record, Section, Statement, Token,
-    Trick, TrickClaim,
+    CallKind, CardSlot, Comment, HandLine, Layout, PlayItem, Record, Section, Statement, Token, Trick,
+    TrickClaim,
 };
 
 /// The width section keywords are padded to: `exchange` and one blank.
@@ -382,10 +382,7 @@ mod tests {
             }),
             ..Record::default()
         };
-        assert_eq!(
-            print(&r),
-            "auction  M 18 ; asks\n         F yes {b}, M pass\n"
-        );
+        assert_eq!(print(&r), "auction  M 18 ; asks\n         F yes {b}, M pass\n");
     }
 
     #[test]
@@ -421,10 +418,7 @@ mod tests {
             ..Record::default()
         };
         let text = print_file([&header_only, &header_only]);
-        assert_eq!(
-            text,
-            "%stich 1\n[Game \"skat\"]\n\n%stich 1\n[Game \"skat\"]\n"
-        );
+        assert_eq!(text, "%stich 1\n[Game \"skat\"]\n\n%stich 1\n[Game \"skat\"]\n");
         assert_eq!(crate::read_str(&text).len(), 2);
     }
 }

@@ -210,9 +210,7 @@ impl<R: BufRead> Reader<R> {
         let (text, bad_utf8) = match std::str::from_utf8(&bytes) {
             Ok(s) => (std::borrow::Cow::Borrowed(s), None),
             // A long line is cut at the limit, perhaps inside a character: that is no error.
-            Err(e) if too_long && e.error_len().is_none() => {
-                (String::from_utf8_lossy(&bytes), None)
-            }
+            Err(e) if too_long && e.error_len().is_none() => (String::from_utf8_lossy(&bytes), None),
             Err(e) => (String::from_utf8_lossy(&bytes), Some(e.valid_up_to())),
         };
         let content = text.strip_suffix('\n').unwrap_or(&text);
@@ -231,8 +229,7 @@ impl<R: BufRead> Reader<R> {
                 if let Some(v) = version {
                     self.version = Some(v);
                 }
-                let old =
-                    std::mem::replace(&mut self.chunk, Chunk::new(offset, line_no, self.version));
+                let old = std::mem::replace(&mut self.chunk, Chunk::new(offset, line_no, self.version));
                 self.chunk.directive = diags;
                 out = self.emit(old);
             }
@@ -255,11 +252,7 @@ impl<R: BufRead> Reader<R> {
             }
             LineClass::Comment => {
                 let c = &mut self.chunk;
-                if c.seen_body
-                    && c.pending.is_none()
-                    && c.failure.is_none()
-                    && scanned.comment_at_start
-                {
+                if c.seen_body && c.pending.is_none() && c.failure.is_none() && scanned.comment_at_start {
                     c.pending = Some(Pending {
                         at: c.text.len(),
                         offset,
@@ -304,9 +297,7 @@ impl<R: BufRead> Reader<R> {
                     codes::INVALID_UTF8,
                     Kind::Syntax,
                     Some(at),
-                    format!(
-                        "invalid UTF-8 at line {line_no}, column {column}; the record is skipped"
-                    ),
+                    format!("invalid UTF-8 at line {line_no}, column {column}; the record is skipped"),
                 )
                 .with_help("save the file as UTF-8"),
             );
@@ -338,11 +329,7 @@ impl<R: BufRead> Reader<R> {
         if !chunk.content && chunk.failure.is_none() && chunk.directive.is_empty() {
             return None;
         }
-        if self
-            .limits
-            .max_records
-            .is_some_and(|max| self.yielded >= max)
-        {
+        if self.limits.max_records.is_some_and(|max| self.yielded >= max) {
             self.done = true;
             let max = self.limits.max_records.unwrap_or_default();
             let at = Span {
@@ -355,10 +342,7 @@ impl<R: BufRead> Reader<R> {
                 codes::TOO_MANY_RECORDS,
                 Kind::Syntax,
                 Some(at),
-                format!(
-                    "more than {max} records; reading stops at line {}",
-                    chunk.line
-                ),
+                format!("more than {max} records; reading stops at line {}", chunk.line),
             )
             .with_help("split the file, or raise the record-count limit");
             return Some(Parsed {
@@ -407,21 +391,15 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Parsed> {
         while !self.done {
             match self.read_line() {
-                ReadLine::Line {
-                    total,
-                    len,
-                    too_long,
-                } => {
+                ReadLine::Line { total, len, too_long } => {
                     if let Some(p) = self.take_line(total, len, too_long) {
                         return Some(p);
                     }
                 }
                 ReadLine::Eof => {
                     self.done = true;
-                    let last = std::mem::replace(
-                        &mut self.chunk,
-                        Chunk::new(self.offset, self.line, self.version),
-                    );
+                    let last =
+                        std::mem::replace(&mut self.chunk, Chunk::new(self.offset, self.line, self.version));
                     return self.emit(last);
                 }
                 ReadLine::Io(e) => {
@@ -438,10 +416,8 @@ impl<R: BufRead> Iterator for Reader<R> {
                         Some(at),
                         format!("reading failed at line {}: {e}; reading stops", self.line),
                     );
-                    let last = std::mem::replace(
-                        &mut self.chunk,
-                        Chunk::new(self.offset, self.line, self.version),
-                    );
+                    let last =
+                        std::mem::replace(&mut self.chunk, Chunk::new(self.offset, self.line, self.version));
                     let mut diagnostics = last.directive;
                     diagnostics.extend(last.failure);
                     diagnostics.push(d);
@@ -476,14 +452,8 @@ fn directive(line: &str, at: Span) -> (Option<u32>, Vec<Diagnostic>) {
         return (None, vec![malformed(format!("unknown directive `{name}`"))]);
     };
     let number = rest.trim_start();
-    if number.len() == rest.len()
-        || number.is_empty()
-        || !number.bytes().all(|b| b.is_ascii_digit())
-    {
-        return (
-            None,
-            vec![malformed(format!("`{body}` is not a version line"))],
-        );
+    if number.len() == rest.len() || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return (None, vec![malformed(format!("`{body}` is not a version line"))]);
     }
     match number.parse::<u32>() {
         Ok(crate::VERSION) => (Some(crate::VERSION), Vec::new()),
@@ -493,12 +463,17 @@ fn directive(line: &str, at: Span) -> (Option<u32>, Vec<Diagnostic>) {
                 Diagnostic::warning(
                     codes::UNSUPPORTED_VERSION,
                     Some(span),
-                    format!("notation version {n} is not known to this reader; the records are read as version 1"),
+                    format!(
+                        "notation version {n} is not known to this reader; the records are read as version 1"
+                    ),
                 )
                 .with_help("write `%stich 1`"),
             ],
         ),
-        Err(_) => (None, vec![malformed(format!("version `{number}` is out of range"))]),
+        Err(_) => (
+            None,
+            vec![malformed(format!("version `{number}` is out of range"))],
+        ),
     }
 }
 
@@ -536,19 +511,9 @@ mod tests {
         let (v, d) = directive("%stich 3", at);
         assert_eq!(
             (v, d[0].code, d[0].severity),
-            (
-                Some(3),
-                codes::UNSUPPORTED_VERSION,
-                crate::Severity::Warning
-            )
+            (Some(3), codes::UNSUPPORTED_VERSION, crate::Severity::Warning)
         );
-        for bad in [
-            "%stich",
-            "%stich1",
-            "%stich x",
-            "%stich 99999999999",
-            "%foo 1",
-        ] {
+        for bad in ["%stich", "%stich1", "%stich x", "%stich 99999999999", "%foo 1"] {
             let (v, d) = directive(bad, at);
             assert_eq!((v, d[0].code), (None, codes::BAD_DIRECTIVE), "{bad}");
             assert_eq!(
@@ -570,11 +535,7 @@ mod tests {
         };
         let all: Vec<Parsed> = Reader::with_limits(text.as_bytes(), limits).collect();
         assert_eq!(
-            all[0]
-                .diagnostics
-                .iter()
-                .map(|d| d.code)
-                .collect::<Vec<_>>(),
+            all[0].diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
             vec![codes::LINE_TOO_LONG]
         );
         assert_eq!(all.len(), 2);

@@ -163,10 +163,7 @@ fn the_tourne_of_seed_001_reads_in_columns() {
     assert_eq!(t10.cards[0].span.end - t10.cards[0].span.start, "♣ A".len());
     let result = &r.result.as_ref().unwrap().items;
     assert_eq!(
-        result
-            .iter()
-            .map(|c| c.key.node.as_str())
-            .collect::<Vec<_>>(),
+        result.iter().map(|c| c.key.node.as_str()).collect::<Vec<_>>(),
         vec!["declarer", "outcome", "points", "value"]
     );
     assert_eq!(result[2].values[0].node, Token::Number(63));
@@ -210,26 +207,13 @@ fn three_bad_records_give_three_errors_where_they_are() {
         found,
         vec![
             (codes::UNKNOWN_CARD, 4, 12, off(4) + "deal F: ♣J ".len()),
-            (
-                codes::UNKNOWN_CALL,
-                8,
-                17,
-                off(8) + "auction M 18, F ".len()
-            ),
-            (
-                codes::UNEXPECTED,
-                12,
-                17,
-                off(12) + "play 1. F: ♣J = ".len()
-            ),
+            (codes::UNKNOWN_CALL, 8, 17, off(8) + "auction M 18, F ".len()),
+            (codes::UNEXPECTED, 12, 17, off(12) + "play 1. F: ♣J = ".len()),
         ]
     );
     assert_eq!(all[1].line, 5);
     assert_eq!(all[1].offset, off(5));
-    assert_eq!(
-        all.iter().map(|p| p.text.as_str()).collect::<String>(),
-        text
-    );
+    assert_eq!(all.iter().map(|p| p.text.as_str()).collect::<String>(), text);
 }
 
 #[test]
@@ -266,15 +250,8 @@ fn which_first_word_is_a_seat() {
     assert_eq!(d[0].tokens[0].node, word("grand"));
     assert_eq!(d[1].seat.as_ref().unwrap().node, "F");
     assert_eq!(d[2].seat, None, "a card is no seat");
-    assert_eq!(
-        d[2].tokens[0].node,
-        Token::Card(card(Suit::Clubs, Rank::Ace))
-    );
-    assert_eq!(
-        d[3].seat.as_ref().unwrap().node,
-        "clubs",
-        "the rule is syntactic"
-    );
+    assert_eq!(d[2].tokens[0].node, Token::Card(card(Suit::Clubs, Rank::Ace)));
+    assert_eq!(d[3].seat.as_ref().unwrap().node, "clubs", "the rule is syntactic");
 }
 
 #[test]
@@ -304,9 +281,7 @@ fn auction_spellings() {
     ];
     assert_eq!(
         calls,
-        want.iter()
-            .map(|(s, c)| (s.to_string(), *c))
-            .collect::<Vec<_>>()
+        want.iter().map(|(s, c)| (s.to_string(), *c)).collect::<Vec<_>>()
     );
 }
 
@@ -319,19 +294,13 @@ fn comments_attach_to_what_they_follow() {
     assert_eq!(r.leading_comments, vec![Comment::Line("before all".into())]);
     assert_eq!(
         r.tags[0].comments,
-        vec![
-            Comment::Brace("g".into()),
-            Comment::Brace("after Game".into())
-        ]
+        vec![Comment::Brace("g".into()), Comment::Brace("after Game".into())]
     );
     let deal = r.deal.as_ref().unwrap();
     assert_eq!(deal.comments, vec![Comment::Line("on deal".into())]);
     assert_eq!(
         deal.items[0].comments,
-        vec![
-            Comment::Brace("in F".into()),
-            Comment::Line("after F".into())
-        ]
+        vec![Comment::Brace("in F".into()), Comment::Line("after F".into())]
     );
     let calls = &r.auction.as_ref().unwrap().items;
     assert_eq!(calls[0].comments, vec![Comment::Brace("m".into())]);
@@ -385,7 +354,10 @@ fn a_version_line_holds_for_the_records_after_it() {
     assert_eq!(p.record.unwrap().version, Some(7));
     let p = one(&r("%include x\n"));
     assert_eq!(codes(&p), vec![codes::BAD_DIRECTIVE]);
-    assert!(p.record.is_some(), "a bad version line does not take the record after it");
+    assert!(
+        p.record.is_some(),
+        "a bad version line does not take the record after it"
+    );
 }
 
 #[test]
@@ -456,8 +428,7 @@ fn input_level_cases() -> Vec<(&'static str, Vec<Parsed>)> {
         max_record_bytes: record,
         max_records: records,
     };
-    let three =
-        "[G \"a\"]\nresult x\n[G \"b\"]\nresult aaaaaaaaaaaaaaaaaaaaaaaaa\n[G \"c\"]\nresult y\n";
+    let three = "[G \"a\"]\nresult x\n[G \"b\"]\nresult aaaaaaaaaaaaaaaaaaaaaaaaa\n[G \"c\"]\nresult y\n";
     struct Failing(usize);
     impl Read for Failing {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -562,15 +533,9 @@ fn the_golden_file_has_a_case_for_every_code() {
 
 #[test]
 fn the_golden_file_round_trips_as_a_file() {
-    let records: Vec<Record> = read_str(&golden())
-        .into_iter()
-        .filter_map(|p| p.record)
-        .collect();
+    let records: Vec<Record> = read_str(&golden()).into_iter().filter_map(|p| p.record).collect();
     let text = print_file(&records);
-    let again: Vec<Record> = read_str(&text)
-        .into_iter()
-        .filter_map(|p| p.record)
-        .collect();
+    let again: Vec<Record> = read_str(&text).into_iter().filter_map(|p| p.record).collect();
     let strip = |rs: &[Record]| rs.iter().map(Record::without_spans).collect::<Vec<_>>();
     assert_eq!(strip(&again), strip(&records));
 }
@@ -722,8 +687,7 @@ fn line() -> impl Strategy<Value = String> {
         proptest::sample::select(&["points 63", "value -24, declarer F", "disputed \"x\""][..]),
     )
         .prop_map(|(k, c)| format!("{k} {c}"));
-    let noise = (0usize..3, pick(NOISE, 0..6))
-        .prop_map(|(indent, p)| format!("{}{p}", "  ".repeat(indent)));
+    let noise = (0usize..3, pick(NOISE, 0..6)).prop_map(|(indent, p)| format!("{}{p}", "  ".repeat(indent)));
     prop_oneof![
         3 => tags, 2 => deal, 2 => hand, 2 => auction, 2 => statement, 3 => trick, 1 => columns, 2 => result,
         1 => Just("*".to_string()), 1 => Just(String::new()), 2 => noise,
@@ -797,11 +761,8 @@ proptest! {
 
 #[test]
 fn the_whole_record_of_the_spec_prints_as_the_spec_says() {
-    let spec = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../spec/notation.md"
-    ))
-    .unwrap();
+    let spec =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/notation.md")).unwrap();
     let block_after = |marker: &str| {
         let at = spec.find(marker).unwrap();
         let open = spec[at..].find("```\n").unwrap() + at + 4;
@@ -813,4 +774,3 @@ fn the_whole_record_of_the_spec_prints_as_the_spec_says() {
     let r = record(&input);
     assert_eq!(print(&r), printed);
 }
-

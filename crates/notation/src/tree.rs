@@ -39,7 +39,10 @@ impl<T> Spanned<T> {
 
     /// A value with no place in any text.
     pub fn bare(node: T) -> Self {
-        Spanned { node, span: Span::default() }
+        Spanned {
+            node,
+            span: Span::default(),
+        }
     }
 }
 
@@ -238,7 +241,10 @@ pub struct Record {
 impl Record {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|t| t.name.node == name).map(|t| t.value.node.as_str())
+        self.tags
+            .iter()
+            .find(|t| t.name.node == name)
+            .map(|t| t.value.node.as_str())
     }
 
     /// The tag with this name.

@@ -14,6 +14,9 @@ pub struct HeaderTag {
 
 impl From<&notation::Tag> for HeaderTag {
     fn from(t: &notation::Tag) -> Self {
-        HeaderTag { name: t.name.node.clone(), value: t.value.node.clone() }
+        HeaderTag {
+            name: t.name.node.clone(),
+            value: t.value.node.clone(),
+        }
     }
 }

@@ -51,13 +51,20 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// The header tags, in written order.
     pub header: Vec<HeaderTag>,
-    /// The normalized record and its recomputed result, where the record could be replayed.
+    /// The normalized record (deal, auction, exchange, declaration, tricks with leader,
+    /// cards, winner and points), where the record could be replayed.
     pub record: Option<engine::Replay>,
+    /// The recomputed result, where the record could be replayed.
+    pub result: Option<engine::Outcome>,
 }
 
 /// The JSON Schema of [`Report`], with `$id` and the report version.
 pub fn schema() -> serde_json::Value {
-    let mut schema = serde_json::to_value(schemars::schema_for!(Report)).unwrap_or_default();
+    // The report is only ever written, so the schema describes what serialization produces.
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let mut schema = serde_json::to_value(generator.into_root_schema_for::<Report>()).unwrap_or_default();
     if let Some(obj) = schema.as_object_mut() {
         obj.insert("$id".into(), SCHEMA_ID.into());
         obj.insert("x-report-version".into(), REPORT_VERSION.into());

@@ -140,11 +140,7 @@ pub fn check<O: Copy>(
                 "D0101",
                 Kind::Illegal,
                 s.span,
-                format!(
-                    "{} is not a card of this pack ({})",
-                    s.card,
-                    describe(s.origin)
-                ),
+                format!("{} is not a card of this pack ({})", s.card, describe(s.origin)),
             ));
             reported.insert(s.card);
             continue;
@@ -198,9 +194,10 @@ pub fn check<O: Copy>(
         let narrowed = entry.allowed & s.place.mask();
         if narrowed == 0 {
             // Name the earlier mention that contradicts this one.
-            let prev = sightings.iter().take(i).find(|p| {
-                p.card == s.card && pack.contains(p.card) && p.place.mask() & s.place.mask() == 0
-            });
+            let prev = sightings
+                .iter()
+                .take(i)
+                .find(|p| p.card == s.card && pack.contains(p.card) && p.place.mask() & s.place.mask() == 0);
             let earlier = prev
                 .map(|p| describe(p.origin))
                 .unwrap_or_else(|| "elsewhere".to_string());
@@ -209,12 +206,7 @@ pub fn check<O: Copy>(
                     "D0104",
                     Kind::Illegal,
                     s.span,
-                    format!(
-                        "{} cannot be both {} and {}",
-                        s.card,
-                        earlier,
-                        describe(s.origin)
-                    ),
+                    format!("{} cannot be both {} and {}", s.card, earlier, describe(s.origin)),
                 )
                 .with_help("a card is held by one player only"),
             );
@@ -241,11 +233,7 @@ pub fn check<O: Copy>(
             .fold(0, |m, p| m | 1 << p);
         let mut rest = Vec::with_capacity(open.len());
         for (card, mask, mentioned) in open.drain(..) {
-            let m = if mask.count_ones() > 1 {
-                mask & !full
-            } else {
-                mask
-            };
+            let m = if mask.count_ones() > 1 { mask & !full } else { mask };
             if m.count_ones() == 1 {
                 let p = m.trailing_zeros() as usize;
                 if let Some(set) = placed.get_mut(p) {
@@ -286,10 +274,12 @@ pub fn check<O: Copy>(
             .filter(|c| seen.get(c.index()).is_some_and(|e| e.dealt.is_some()))
             .collect();
         let missing = pack.difference(dealt).difference(reported);
-        if let Some(d) = findings.iter_mut().find(|d| d.code == "D0101" || d.code == "D0102") {
-            if !missing.is_empty() {
-                d.help = Some(format!("not dealt to anyone: {}", missing.describe()));
-            }
+        if let Some(d) = findings
+            .iter_mut()
+            .find(|d| d.code == "D0101" || d.code == "D0102")
+            && !missing.is_empty()
+        {
+            d.help = Some(format!("not dealt to anyone: {}", missing.describe()));
         }
     }
 
@@ -382,16 +372,8 @@ mod tests {
 
     #[test]
     fn a_missing_hand_is_inferred_by_elimination() {
-        let s: Vec<_> = deal_sightings()
-            .into_iter()
-            .filter(|s| s.origin != 1)
-            .collect();
-        let out = check(
-            &pools([Some(10), None, Some(10), Some(2)]),
-            pack(),
-            &s,
-            name,
-        );
+        let s: Vec<_> = deal_sightings().into_iter().filter(|s| s.origin != 1).collect();
+        let out = check(&pools([Some(10), None, Some(10), Some(2)]), pack(), &s, name);
         assert!(out.findings.is_empty());
         assert_eq!(out.complete, vec![true; 4]);
         assert_eq!(out.inferred, vec![false, true, false, false]);
@@ -403,19 +385,19 @@ mod tests {
         let mut s = deal_sightings();
         let dup = s[0].card;
         s[15].card = dup;
-        let out = check(
-            &pools([Some(10), Some(10), Some(10), Some(2)]),
-            pack(),
-            &s,
-            name,
-        );
+        let out = check(&pools([Some(10), Some(10), Some(10), Some(2)]), pack(), &s, name);
         let d = out.findings.iter().find(|d| d.code == "D0102").unwrap();
         assert!(
             d.message.contains("pool 0") && d.message.contains("pool 1"),
             "{}",
             d.message
         );
-        let help = out.findings.iter().find(|d| d.code == "D0102").and_then(|d| d.help.clone()).unwrap();
+        let help = out
+            .findings
+            .iter()
+            .find(|d| d.code == "D0102")
+            .and_then(|d| d.help.clone())
+            .unwrap();
         assert!(help.starts_with("not dealt to anyone:"), "{help}");
         assert!(out.reported.contains(dup));
     }
@@ -431,12 +413,7 @@ mod tests {
             span: None,
             origin: 9,
         });
-        let out = check(
-            &pools([Some(10), Some(10), Some(10), Some(2)]),
-            pack(),
-            &s,
-            name,
-        );
+        let out = check(&pools([Some(10), Some(10), Some(10), Some(2)]), pack(), &s, name);
         let d = out.findings.iter().find(|d| d.code == "D0104").unwrap();
         assert!(
             d.message.contains("pool 0") && d.message.contains("pool 9"),
@@ -449,16 +426,8 @@ mod tests {
     fn either_cards_resolve_once_one_pool_is_full() {
         // F's hand known; the skat is not; two cards played by F could have come from the
         // skat, but F is full, so they are unknown skat cards only if unseen.
-        let s: Vec<_> = deal_sightings()
-            .into_iter()
-            .filter(|s| s.origin != 3)
-            .collect();
-        let out = check(
-            &pools([Some(10), Some(10), Some(10), None]),
-            pack(),
-            &s,
-            name,
-        );
+        let s: Vec<_> = deal_sightings().into_iter().filter(|s| s.origin != 3).collect();
+        let out = check(&pools([Some(10), Some(10), Some(10), None]), pack(), &s, name);
         assert_eq!(out.inferred, vec![false, false, false, true]);
         let c = Card::new(Suit::Diamonds, Rank::Seven);
         let mut s2: Vec<_> = deal_sightings()

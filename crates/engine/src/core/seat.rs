@@ -7,11 +7,7 @@ pub fn next(seat: usize, seats: usize) -> usize {
 
 /// The seat `steps` turns after `seat`.
 pub fn after(seat: usize, steps: usize, seats: usize) -> usize {
-    if seats == 0 {
-        0
-    } else {
-        (seat + steps) % seats
-    }
+    if seats == 0 { 0 } else { (seat + steps) % seats }
 }
 
 #[cfg(test)]

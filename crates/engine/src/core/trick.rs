@@ -177,20 +177,11 @@ impl TrickOrder {
     }
 
     /// Why `card` may not be added to `trick` from `hand`, if it may not.
-    pub fn breach(
-        &self,
-        hand: CardSet,
-        trick: &[Card],
-        card: Card,
-        policies: Policies,
-    ) -> Option<Breach> {
+    pub fn breach(&self, hand: CardSet, trick: &[Card], card: Card, policies: Policies) -> Option<Breach> {
         let &led = trick.first()?;
         let led_class = self.class(led);
         let following = hand.intersection(self.members(led_class));
-        if policies.follow == Follow::Required
-            && !following.is_empty()
-            && self.class(card) != led_class
-        {
+        if policies.follow == Follow::Required && !following.is_empty() && self.class(card) != led_class {
             return Some(Breach::MustFollow {
                 class: led_class,
                 holding: following,

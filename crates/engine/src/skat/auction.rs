@@ -205,8 +205,7 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                     } else if current.is_some() {
                         winner = Some(survivor_if_pass);
                         stage = Stage::Done;
-                    } else if profile.options.forehand_may_bid_alone && survivor_if_pass == Seat::F
-                    {
+                    } else if profile.options.forehand_may_bid_alone && survivor_if_pass == Seat::F {
                         stage = Stage::ForehandAlone;
                     } else {
                         all_passed = true;
@@ -226,9 +225,7 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                 answer: true,
                 ..
             } => format!("{listener} to answer {bidder}"),
-            Stage::Bidding {
-                bidder, listener, ..
-            } => format!("{bidder} to bid to {listener} or pass"),
+            Stage::Bidding { bidder, listener, .. } => format!("{bidder} to bid to {listener} or pass"),
             Stage::ForehandAlone => "F to bid or pass".to_string(),
             Stage::Done => String::new(),
         };
@@ -254,27 +251,23 @@ fn out_of_turn(c: &CallIn, expected: &str) -> Diagnostic {
         "S0104",
         Kind::Illegal,
         at(c.span),
-        format!(
-            "{} calls out of turn: the auction waits for {expected}",
-            c.seat
-        ),
+        format!("{} calls out of turn: the auction waits for {expected}", c.seat),
     )
 }
 
-fn check_value(
-    c: &CallIn,
-    v: u32,
-    last: Option<u32>,
-    profile: &Profile,
-    out: &mut Vec<Diagnostic>,
-) -> bool {
+fn check_value(c: &CallIn, v: u32, last: Option<u32>, profile: &Profile, out: &mut Vec<Diagnostic>) -> bool {
     if !profile.is_bid(v) {
         let next = profile
             .next_bid(v)
             .map_or_else(String::new, |n| format!("; the next bid is {n}"));
         out.push(
-            Diagnostic::error("S0101", Kind::Illegal, at(c.span), format!("{} bids {v}, which is not a game value{next}", c.seat))
-                .with_help("bids are game values: 18 20 22 23 24 27 30 33 35 36 40 44 45 46 48 50 54 55 59 60 …"),
+            Diagnostic::error(
+                "S0101",
+                Kind::Illegal,
+                at(c.span),
+                format!("{} bids {v}, which is not a game value{next}", c.seat),
+            )
+            .with_help("bids are game values: 18 20 22 23 24 27 30 33 35 36 40 44 45 46 48 50 54 55 59 60 …"),
         );
         return false;
     }
@@ -285,10 +278,7 @@ fn check_value(
             "S0102",
             Kind::Illegal,
             at(c.span),
-            format!(
-                "{} bids {v}, but a bid must exceed the last bid {l}",
-                c.seat
-            ),
+            format!("{} bids {v}, but a bid must exceed the last bid {l}", c.seat),
         ));
         return false;
     }
@@ -353,10 +343,7 @@ mod tests {
 
     #[test]
     fn a_bid_that_is_not_a_game_value_is_illegal() {
-        let (o, f) = replay(
-            &calls(&[(M, Bid(19)), (F, Pass), (R, Pass)]),
-            &Profile::isko(),
-        );
+        let (o, f) = replay(&calls(&[(M, Bid(19)), (F, Pass), (R, Pass)]), &Profile::isko());
         assert_eq!(f[0].code, "S0101");
         assert!(f[0].message.contains("next bid is 20"), "{}", f[0].message);
         assert!(!o.legal);
@@ -364,15 +351,9 @@ mod tests {
 
     #[test]
     fn bids_must_rise_and_passed_seats_stay_out() {
-        let (_, f) = replay(
-            &calls(&[(M, Bid(20)), (F, Hold), (M, Bid(18))]),
-            &Profile::isko(),
-        );
+        let (_, f) = replay(&calls(&[(M, Bid(20)), (F, Hold), (M, Bid(18))]), &Profile::isko());
         assert_eq!(f[0].code, "S0102");
-        let (_, f) = replay(
-            &calls(&[(M, Bid(18)), (F, Pass), (F, Bid(20))]),
-            &Profile::isko(),
-        );
+        let (_, f) = replay(&calls(&[(M, Bid(18)), (F, Pass), (F, Bid(20))]), &Profile::isko());
         assert_eq!(f[0].code, "S0103");
     }
 

@@ -19,11 +19,7 @@ fn won_lost(b: bool) -> &'static str {
 }
 
 fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
+    if n > 0 { format!("+{n}") } else { n.to_string() }
 }
 
 /// The code and the claimed and computed figures of one claim; `None` for the computed
@@ -39,11 +35,7 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
     };
     let v = &claim.value;
     match claim.key {
-        ClaimKey::Passed => (
-            "S0413",
-            yes_no(flag(v)).into(),
-            Some(yes_no(r.passed).into()),
-        ),
+        ClaimKey::Passed => ("S0413", yes_no(flag(v)).into(), Some(yes_no(r.passed).into())),
         ClaimKey::Declarer => {
             let claimed = match v {
                 ClaimValue::Seat(s) => s.label().to_string(),
@@ -73,11 +65,7 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
             num(v).to_string(),
             r.declarer_tricks.map(|p| p.to_string()),
         ),
-        ClaimKey::Matadors => (
-            "S0404",
-            signed(num(v)),
-            r.matadors.map(|m| signed(i64::from(m))),
-        ),
+        ClaimKey::Matadors => ("S0404", signed(num(v)), r.matadors.map(|m| signed(i64::from(m)))),
         ClaimKey::Schneider => (
             "S0409",
             yes_no(flag(v)).into(),
@@ -96,11 +84,7 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
         ClaimKey::Bid => ("S0412", num(v).to_string(), r.bid.map(|b| b.to_string())),
         ClaimKey::Value => ("S0405", num(v).to_string(), r.value.map(|b| b.to_string())),
         ClaimKey::Score => ("S0406", signed(num(v)), r.score.map(signed)),
-        ClaimKey::SkatPoints => (
-            "S0414",
-            num(v).to_string(),
-            r.skat_points.map(|p| p.to_string()),
-        ),
+        ClaimKey::SkatPoints => ("S0414", num(v).to_string(), r.skat_points.map(|p| p.to_string())),
         ClaimKey::Disputed => ("S0508", String::new(), Some(String::new())),
         ClaimKey::Resigned => ("S0416", yes_no(flag(v)).into(), Some(yes_no(r.resigned).into())),
         ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
@@ -113,7 +97,11 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
                 ClaimKey::Timeout => r.timed_out,
                 _ => r.left.or(r.timed_out),
             };
-            ("S0417", claimed, Some(computed.map_or_else(|| "none".to_string(), |s| s.label().to_string())))
+            (
+                "S0417",
+                claimed,
+                Some(computed.map_or_else(|| "none".to_string(), |s| s.label().to_string())),
+            )
         }
     }
 }
@@ -131,8 +119,7 @@ pub fn compare(claims: &[ClaimIn], result: &GameResult, disputed: Option<&str>) 
                 format!("claim `{key} {claimed}` not checked: the record does not determine it"),
             )),
             Some(computed) if computed != claimed => {
-                let message =
-                    format!("the record claims {key} {claimed}; the replay gives {computed}");
+                let message = format!("the record claims {key} {claimed}; the replay gives {computed}");
                 let d = match disputed {
                     Some(reason) => {
                         let why = if reason.is_empty() {

@@ -12,8 +12,8 @@
 
 use cards::Card;
 use notation::{
-    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span,
-    Spanned, Statement, Token, Trick, TrickClaim,
+    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned,
+    Statement, Token, Trick, TrickClaim,
 };
 
 use crate::core::CardSet;
@@ -353,10 +353,7 @@ fn pick_contract(rng: &mut Rng, profile: &Profile, bid: u32) -> Contract {
     if roll < 20 {
         let ouvert = rng.chance(35);
         let variants = [(hand, ouvert), (true, ouvert), (true, true), (hand, true)];
-        if let Some(&(h, o)) = variants
-            .iter()
-            .find(|&&(h, o)| profile.null_value(h, o) >= bid)
-        {
+        if let Some(&(h, o)) = variants.iter().find(|&&(h, o)| profile.null_value(h, o) >= bid) {
             return Contract {
                 game: GameType::Null,
                 hand: h,
@@ -523,7 +520,10 @@ pub fn result_of(
         value: Some(scored.value),
         score: Some(scored.score),
         end: Some(end),
-        resigned: matches!(played.stop, Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))),
+        resigned: matches!(
+            played.stop,
+            Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))
+        ),
         left: match played.stop {
             Some((_, Stop::Leaves(s))) => Some(s),
             _ => None,
@@ -732,37 +732,24 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         r.declaration = Some(section(vec![statement(declarer, words)]));
 
         let layout = if g.columns {
-            Layout::Columns(
-                Seat::ALL
-                    .iter()
-                    .map(|s| bare(s.label().to_string()))
-                    .collect(),
-            )
+            Layout::Columns(Seat::ALL.iter().map(|s| bare(s.label().to_string())).collect())
         } else {
             Layout::Leader
         };
         let mut items = Vec::new();
         let push_stop = |items: &mut Vec<PlayItem>, stop: Stop| {
-            let defenders: Vec<Seat> = Seat::ALL
-                .iter()
-                .copied()
-                .filter(|&s| s != declarer)
-                .collect();
+            let defenders: Vec<Seat> = Seat::ALL.iter().copied().filter(|&s| s != declarer).collect();
             match stop {
                 Stop::DeclarerConcedes => {
                     items.push(PlayItem::Event(statement(declarer, vec![word("concedes")])))
                 }
-                Stop::DeclarerShows => {
-                    items.push(PlayItem::Event(statement(declarer, vec![word("shows")])))
-                }
+                Stop::DeclarerShows => items.push(PlayItem::Event(statement(declarer, vec![word("shows")]))),
                 Stop::DefendersResign => {
                     for d in defenders {
                         items.push(PlayItem::Event(statement(d, vec![word("resigns")])));
                     }
                 }
-                Stop::TimesOut(s) => {
-                    items.push(PlayItem::Event(statement(s, vec![word("times-out")])))
-                }
+                Stop::TimesOut(s) => items.push(PlayItem::Event(statement(s, vec![word("times-out")]))),
                 Stop::Leaves(s) => items.push(PlayItem::Event(statement(s, vec![word("leaves")]))),
             }
         };
@@ -803,10 +790,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         r.play = Some(section(Play { layout, items }));
 
         let res = &g.result;
-        claims.push(claim(
-            "declarer",
-            vec![Token::Word(declarer.label().to_string())],
-        ));
+        claims.push(claim("declarer", vec![Token::Word(declarer.label().to_string())]));
         if let Some(w) = res.won {
             claims.push(claim(
                 "outcome",

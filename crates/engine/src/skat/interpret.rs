@@ -4,8 +4,7 @@
 
 use cards::Card;
 use notation::{
-    CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token,
-    TrickClaim,
+    CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim,
 };
 
 use crate::skat::model::{GameType, Seat};
@@ -248,7 +247,10 @@ fn seat_or_word(
     is_word: impl Fn(&str) -> bool,
 ) -> notation::Statement {
     let mut st = st.clone();
-    if let Some(s) = st.seat.take_if(|s| words::seat(&s.node, names).is_none() && is_word(&s.node)) {
+    if let Some(s) = st
+        .seat
+        .take_if(|s| words::seat(&s.node, names).is_none() && is_word(&s.node))
+    {
         st.tokens.insert(0, Spanned::new(Token::Word(s.node), s.span));
     }
     st
@@ -346,10 +348,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                                 seat,
                                 word,
                                 cards: Vec::new(),
-                                span: join(
-                                    st.seat.as_ref().map(|s| s.span).unwrap_or_default(),
-                                    t.span,
-                                ),
+                                span: join(st.seat.as_ref().map(|s| s.span).unwrap_or_default(), t.span),
                             });
                         }
                         None => out.push(unknown_word(t.span, w, "exchange")),
@@ -482,9 +481,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                         .map(|(i, c)| {
                             span = join(span, c.span);
                             (
-                                columns
-                                    .as_ref()
-                                    .and_then(|cols| cols.get(i).copied().flatten()),
+                                columns.as_ref().and_then(|cols| cols.get(i).copied().flatten()),
                                 slot(c),
                             )
                         })
@@ -522,9 +519,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                                 _ => out.push(unknown_word(t.span, w, "play events")),
                             },
                             Token::Card(c) => cards.push(slot(&Spanned::new(*c, t.span))),
-                            other => {
-                                out.push(unknown_word(t.span, &token_text(other), "play events"))
-                            }
+                            other => out.push(unknown_word(t.span, &token_text(other), "play events")),
                         }
                     }
                     match word {
@@ -560,13 +555,10 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                 continue;
             };
             match claim_value(key, &claim.values, &names) {
-                Some(ClaimValue::Text(reason)) if key == ClaimKey::Disputed => {
-                    game.disputed = Some(reason)
-                }
+                Some(ClaimValue::Text(reason)) if key == ClaimKey::Disputed => game.disputed = Some(reason),
                 Some(value) => game.claims.push(ClaimIn { key, value, span }),
                 None => {
-                    let written: Vec<String> =
-                        claim.values.iter().map(|v| token_text(&v.node)).collect();
+                    let written: Vec<String> = claim.values.iter().map(|v| token_text(&v.node)).collect();
                     out.push(Diagnostic::warning(
                         "S0503",
                         at(span),
@@ -584,11 +576,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     (game, out)
 }
 
-fn claim_value(
-    key: ClaimKey,
-    values: &[Spanned<Token>],
-    names: &[Option<String>; 3],
-) -> Option<ClaimValue> {
+fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>; 3]) -> Option<ClaimValue> {
     let tokens: Vec<&Token> = values.iter().map(|v| &v.node).collect();
     let word = |t: &Token| match t {
         Token::Word(w) => Some(w.clone()),
@@ -597,16 +585,16 @@ fn claim_value(
     match key {
         ClaimKey::Passed => match tokens.as_slice() {
             [] => Some(ClaimValue::Flag),
-            [t] => word(t)
-                .and_then(|w| words::yes_no(&w))
-                .map(ClaimValue::Bool),
+            [t] => word(t).and_then(|w| words::yes_no(&w)).map(ClaimValue::Bool),
             _ => None,
         },
-        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => match tokens.as_slice() {
-            [Token::Word(w)] => words::seat(w, names).map(ClaimValue::Seat),
-            [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
-            _ => None,
-        },
+        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
+            match tokens.as_slice() {
+                [Token::Word(w)] => words::seat(w, names).map(ClaimValue::Seat),
+                [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
+                _ => None,
+            }
+        }
         ClaimKey::Game => match tokens.as_slice() {
             [Token::Word(w)] => match words::decl_word(w) {
                 Some(DeclWord::Game(g)) => Some(ClaimValue::Game(g)),
@@ -619,11 +607,13 @@ fn claim_value(
             [Token::Word(w)] => words::outcome(w).map(ClaimValue::Bool),
             _ => None,
         },
-        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => match tokens.as_slice() {
-            [] => Some(ClaimValue::Bool(true)),
-            [Token::Word(w)] => words::yes_no(w).map(ClaimValue::Bool),
-            _ => None,
-        },
+        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => {
+            match tokens.as_slice() {
+                [] => Some(ClaimValue::Bool(true)),
+                [Token::Word(w)] => words::yes_no(w).map(ClaimValue::Bool),
+                _ => None,
+            }
+        }
         ClaimKey::Matadors => match tokens.as_slice() {
             [Token::Number(n)] => Some(ClaimValue::Number(*n)),
             [Token::Word(w), Token::Number(n)] => match w.to_lowercase().as_str() {
@@ -633,14 +623,12 @@ fn claim_value(
             },
             _ => None,
         },
-        ClaimKey::Points
-        | ClaimKey::Tricks
-        | ClaimKey::Bid
-        | ClaimKey::Value
-        | ClaimKey::SkatPoints => match tokens.as_slice() {
-            [Token::Number(n)] if *n >= 0 => Some(ClaimValue::Number(*n)),
-            _ => None,
-        },
+        ClaimKey::Points | ClaimKey::Tricks | ClaimKey::Bid | ClaimKey::Value | ClaimKey::SkatPoints => {
+            match tokens.as_slice() {
+                [Token::Number(n)] if *n >= 0 => Some(ClaimValue::Number(*n)),
+                _ => None,
+            }
+        }
         ClaimKey::Score => match tokens.as_slice() {
             [Token::Number(n)] => Some(ClaimValue::Number(*n)),
             _ => None,
@@ -649,10 +637,7 @@ fn claim_value(
             [] => Some(ClaimValue::Text(String::new())),
             [Token::Text(t)] => Some(ClaimValue::Text(t.clone())),
             ts => Some(ClaimValue::Text(
-                ts.iter()
-                    .map(|t| token_text(t))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                ts.iter().map(|t| token_text(t)).collect::<Vec<_>>().join(" "),
             )),
         },
     }

@@ -19,6 +19,7 @@ pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 
+pub use r#gen::generate;
 pub use model::*;
 pub use rules::Profile;
 pub use words::canonicalize;

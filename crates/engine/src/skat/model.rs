@@ -4,9 +4,7 @@ use cards::{Card, Suit};
 use serde::Serialize;
 
 /// One of the three active seats, in the order they play to the first trick.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 pub enum Seat {
     /// Forehand (Vorhand): leads to the first trick, listens first in the auction.
     F,
@@ -258,6 +256,7 @@ pub enum End {
 /// The result of the game as computed by the replay. Figures the record does not determine
 /// are absent.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "SkatResult")]
 pub struct GameResult {
     /// All three passed: no game.
     pub passed: bool,
@@ -300,7 +299,7 @@ pub struct GameResult {
     pub end: Option<End>,
     /// The trick in which it ended early.
     pub ended_at_trick: Option<u32>,
-    /// A player resigned or conceded.
+    /// The game ended by a resignation or concession.
     pub resigned: bool,
     /// The seat that left the table (penalty game).
     pub left: Option<Seat>,
@@ -310,6 +309,7 @@ pub struct GameResult {
 
 /// A Skat record replayed: the normalized game and its result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "SkatReplay")]
 pub struct Replay {
     /// The rule profile used.
     pub profile: String,
@@ -326,5 +326,6 @@ pub struct Replay {
     /// The tricks.
     pub tricks: Vec<TrickRecord>,
     /// The result.
+    #[serde(skip)]
     pub result: GameResult,
 }

@@ -103,10 +103,7 @@ pub fn order(game: GameType) -> &'static TrickOrder {
 /// The matador sequence of a trump game, highest first: the jacks, then (in a suit game)
 /// A 10 K Q 9 8 7 of the trump suit. Seed 004, §Matadors.
 pub fn matador_sequence(game: GameType) -> Vec<Card> {
-    let mut seq: Vec<Card> = Suit::ALL
-        .iter()
-        .map(|&s| Card::new(s, Rank::Jack))
-        .collect();
+    let mut seq: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(s, Rank::Jack)).collect();
     if let Some(t) = game.trump_suit() {
         for r in [
             Rank::Ace,
@@ -131,10 +128,7 @@ pub fn matadors(game: GameType, twelve: CardSet) -> Option<i32> {
     }
     let seq = matador_sequence(game);
     let with = seq.first().is_some_and(|&c| twelve.contains(c));
-    let run = seq
-        .iter()
-        .take_while(|&&c| twelve.contains(c) == with)
-        .count() as i32;
+    let run = seq.iter().take_while(|&&c| twelve.contains(c) == with).count() as i32;
     Some(if with { run } else { -run })
 }
 

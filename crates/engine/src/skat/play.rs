@@ -82,14 +82,7 @@ mod tests {
             legal(&p, GameType::Hearts, hand, &trick),
             CardSet::single(c(Suit::Diamonds, Rank::Jack))
         );
-        let b = breach(
-            &p,
-            GameType::Hearts,
-            hand,
-            &trick,
-            c(Suit::Spades, Rank::King),
-        )
-        .unwrap();
+        let b = breach(&p, GameType::Hearts, hand, &trick, c(Suit::Spades, Rank::King)).unwrap();
         assert_eq!(
             breach_message(4, Seat::M, c(Suit::Spades, Rank::King), b),
             "trick 4: M played ♠K but must follow trump: holds ♦J"

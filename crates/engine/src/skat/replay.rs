@@ -10,8 +10,8 @@ use crate::skat::auction;
 use crate::skat::claims;
 use crate::skat::interpret::{DeclIn, Game, PlayIn, Slot, at};
 use crate::skat::model::{
-    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, GameResult, GameType, PlayedCard,
-    Replay, Seat, SeatCall, TrickRecord,
+    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, GameResult, GameType, PlayedCard, Replay,
+    Seat, SeatCall, TrickRecord,
 };
 use crate::skat::pack;
 use crate::skat::play;
@@ -136,11 +136,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 "a declaration",
             ),
             (game.exchange_recorded, None, "an exchange"),
-            (
-                game.play.is_some(),
-                game.play.as_ref().map(|p| p.2),
-                "a play",
-            ),
+            (game.play.is_some(), game.play.as_ref().map(|p| p.2), "a play"),
         ] {
             if present {
                 out.push(Diagnostic::error(
@@ -167,7 +163,12 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             "S0506",
             Kind::Incomplete,
             // Where the declaration should follow: after the auction, else the deal.
-            game.auction.as_ref().map(|a| a.1).or(game.deal_span).and_then(at).or(at(game.span)),
+            game.auction
+                .as_ref()
+                .map(|a| a.1)
+                .or(game.deal_span)
+                .and_then(at)
+                .or(at(game.span)),
             "the record has no declaration, so the game cannot be replayed",
         ));
         let outcome = check_deal(game, &mut out, None, &[]);
@@ -241,9 +242,15 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     let complete = |i: usize| outcome.complete.get(i).copied().unwrap_or(false);
 
     // The declarer's twelve cards (dealt ten and the skat) and the hands at the first lead.
-    let defenders: Vec<usize> = Seat::ALL.iter().filter(|&&s| s != declarer).map(|s| s.index()).collect();
+    let defenders: Vec<usize> = Seat::ALL
+        .iter()
+        .filter(|&&s| s != declarer)
+        .map(|s| s.index())
+        .collect();
     let twelve = if defenders.iter().all(|&d| complete(d)) {
-        defenders.iter().fold(pack::cards(), |rest, &d| rest.difference(pool(d)))
+        defenders
+            .iter()
+            .fold(pack::cards(), |rest, &d| rest.difference(pool(d)))
     } else {
         pool(declarer.index()).union(pool(SKAT)).union(outcome.unresolved)
     };
@@ -263,12 +270,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     let declarer_played: CardSet = steps
         .iter()
         .filter_map(|s| match s {
-            Step::Trick(t) => Some(
-                t.cards
-                    .iter()
-                    .filter(|c| c.0 == declarer)
-                    .filter_map(|c| c.1),
-            ),
+            Step::Trick(t) => Some(t.cards.iter().filter(|c| c.0 == declarer).filter_map(|c| c.1)),
             Step::Event(_) => None,
         })
         .flatten()
@@ -363,7 +365,9 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 "S0507",
                 Kind::Incomplete,
                 at(decl.span),
-                format!("the matadors cannot be counted: {declarer}'s cards and the skat are not known in full"),
+                format!(
+                    "the matadors cannot be counted: {declarer}'s cards and the skat are not known in full"
+                ),
             ));
             None
         }
@@ -384,11 +388,9 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     );
     replay.tricks = played.records;
     let r = &mut replay.result;
-    r.skat_points = skat_for_declarer
-        .map(|s| pack::points().set(s))
-        .or_else(|| {
-            (played.complete_tricks == 10).then(|| pack::TOTAL_POINTS - played.trick_points_total)
-        });
+    r.skat_points = skat_for_declarer.map(|s| pack::points().set(s)).or_else(|| {
+        (played.complete_tricks == 10).then(|| pack::TOTAL_POINTS.saturating_sub(played.trick_points_total))
+    });
     let Some((end, ended_at)) = played.end else {
         if game.play.is_none() {
             out.push(Diagnostic::error(
@@ -410,6 +412,12 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         return (replay, out);
     };
     r.end = Some(end);
+    // A resignation counts when it ended the game; play may go on after one (ISS records).
+    r.resigned = r.resigned
+        && matches!(
+            end,
+            End::DeclarerConceded | End::DefendersConceded | End::DeclarerClaimed
+        );
     r.ended_at_trick = (end != End::PlayedOut).then_some(ended_at);
     let rest_to_declarer = matches!(
         end,
@@ -509,26 +517,20 @@ fn discard_span(game: &Game) -> Option<Span> {
 }
 
 /// The bid the declarer plays on: the auction's, else a claimed one.
-fn bid_of(
-    game: &Game,
-    auction: Option<auction::Outcome>,
-    out: &mut Vec<Diagnostic>,
-) -> Option<u32> {
+fn bid_of(game: &Game, auction: Option<auction::Outcome>, out: &mut Vec<Diagnostic>) -> Option<u32> {
     match auction {
         Some(a) if a.settled => a.bid,
         Some(_) => None,
         None => {
             let claimed = game.claims.iter().find_map(|c| match (c.key, &c.value) {
-                (
-                    crate::skat::words::ClaimKey::Bid,
-                    crate::skat::interpret::ClaimValue::Number(n),
-                ) => u32::try_from(*n).ok(),
+                (crate::skat::words::ClaimKey::Bid, crate::skat::interpret::ClaimValue::Number(n)) => {
+                    u32::try_from(*n).ok()
+                }
                 _ => None,
             });
             let message = match claimed {
                 Some(b) => format!("no auction recorded: the claimed bid {b} is taken as the bid"),
-                None => "no auction recorded: the bid is unknown and overbidding is not checked"
-                    .to_string(),
+                None => "no auction recorded: the bid is unknown and overbidding is not checked".to_string(),
             };
             out.push(Diagnostic::note("S0511", None, message));
             claimed
@@ -558,14 +560,8 @@ fn contract_of(
             ));
         }
     }
-    let pickup = game
-        .exchange
-        .iter()
-        .find(|e| e.word == ExchangeWord::Pickup);
-    let discard = game
-        .exchange
-        .iter()
-        .find(|e| e.word == ExchangeWord::Discard);
+    let pickup = game.exchange.iter().find(|e| e.word == ExchangeWord::Pickup);
+    let discard = game.exchange.iter().find(|e| e.word == ExchangeWord::Discard);
     let hand_word = game.exchange.iter().any(|e| e.word == ExchangeWord::Hand);
     let trump_ouvert = decl.ouvert && game_type != GameType::Null;
     let mut hand = decl.hand || hand_word;
@@ -618,9 +614,7 @@ fn contract_of(
                 "S0201",
                 Kind::Illegal,
                 span,
-                format!(
-                    "{what} can be announced only in a hand game, and {declarer} picked up the skat"
-                ),
+                format!("{what} can be announced only in a hand game, and {declarer} picked up the skat"),
             )
             .with_help("write `hand` in the declaration if the skat was not picked up"),
         );
@@ -661,9 +655,7 @@ fn contract_of(
                 "S0202",
                 Kind::Illegal,
                 span,
-                format!(
-                    "{name} is worth {v}, less than the bid {b}: {declarer} may not declare it"
-                ),
+                format!("{name} is worth {v}, less than the bid {b}: {declarer} may not declare it"),
             )
             .with_help("a Null game must be worth at least the bid"),
         );
@@ -690,23 +682,14 @@ fn contract_of(
             "S0205",
             Kind::Illegal,
             at(p.span),
-            format!(
-                "{declarer} picks up {} cards; the skat holds 2",
-                p.cards.len()
-            ),
+            format!("{declarer} picks up {} cards; the skat holds 2", p.cards.len()),
         ));
     }
     (contract, discards)
 }
 
 /// The ouvert declarer's shown cards must be the hand at the first lead.
-fn check_shown(
-    decl: &DeclIn,
-    declarer: Seat,
-    hand: CardSet,
-    known: bool,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_shown(decl: &DeclIn, declarer: Seat, hand: CardSet, known: bool, out: &mut Vec<Diagnostic>) {
     if decl.shown.is_empty() {
         return;
     }
@@ -1029,11 +1012,7 @@ fn deal_out(outcome: &deal::DealOutcome) -> Deal {
         .collect();
     Deal {
         hands,
-        skat: outcome
-            .pools
-            .get(SKAT)
-            .map(|p| p.to_vec())
-            .unwrap_or_default(),
+        skat: outcome.pools.get(SKAT).map(|p| p.to_vec()).unwrap_or_default(),
         skat_inferred: outcome.inferred.get(SKAT).copied().unwrap_or(false),
         declarer_or_skat: outcome.unresolved.to_vec(),
     }
@@ -1103,24 +1082,20 @@ fn simulate(
                     };
                     let i = seat.index();
                     let hand = hands[i];
-                    if !reported.contains(card) {
-                        if let Some(b) =
-                            play::breach(profile, game_type, hand, &so_far, card)
-                        {
-                            let led = so_far.first().copied();
-                            let mut d = Diagnostic::error(
-                                "S0301",
-                                Kind::Illegal,
-                                at(span),
-                                play::breach_message(t.number, seat, card, b),
-                            );
-                            if let Some(l) = led {
-                                d = d.with_help(format!(
-                                    "{l} was led; a player must follow suit when able"
-                                ));
-                            }
-                            out.push(d);
+                    if !reported.contains(card)
+                        && let Some(b) = play::breach(profile, game_type, hand, &so_far, card)
+                    {
+                        let led = so_far.first().copied();
+                        let mut d = Diagnostic::error(
+                            "S0301",
+                            Kind::Illegal,
+                            at(span),
+                            play::breach_message(t.number, seat, card, b),
+                        );
+                        if let Some(l) = led {
+                            d = d.with_help(format!("{l} was led; a player must follow suit when able"));
                         }
+                        out.push(d);
                     }
                     hands[i].remove(card);
                     so_far.push(card);
@@ -1165,12 +1140,7 @@ fn simulate(
                                     severity: notation::Severity::Warning,
                                     ..Diagnostic::error("S0401", Kind::Disputed, at(span), message)
                                 },
-                                None => Diagnostic::error(
-                                    "S0401",
-                                    Kind::Inconsistent,
-                                    at(span),
-                                    message,
-                                ),
+                                None => Diagnostic::error("S0401", Kind::Inconsistent, at(span), message),
                             };
                             out.push(d.with_figures(claimed_text, computed_text));
                         }
@@ -1185,10 +1155,7 @@ fn simulate(
                             p.defender_tricks += 1;
                             p.defender_points += trick_points;
                         }
-                        if game_type == GameType::Null
-                            && declarer_won
-                            && early.null_at_declarer_trick
-                        {
+                        if game_type == GameType::Null && declarer_won && early.null_at_declarer_trick {
                             p.end = Some((End::NullTrickTaken, t.number));
                         } else if contract.schwarz_announced
                             && !declarer_won
@@ -1249,7 +1216,9 @@ fn simulate(
                         out.push(Diagnostic::warning(
                             "S0502",
                             at(e.span),
-                            format!("{seat} is a defender; only the declarer shows the cards to claim the rest"),
+                            format!(
+                                "{seat} is a defender; only the declarer shows the cards to claim the rest"
+                            ),
                         ));
                         None
                     }
@@ -1272,9 +1241,7 @@ fn simulate(
                     }
                 };
                 if let Some(end) = ending {
-                    if !early.concessions
-                        && matches!(end, End::DeclarerConceded | End::DefendersConceded)
-                    {
+                    if !early.concessions && matches!(end, End::DeclarerConceded | End::DefendersConceded) {
                         out.push(Diagnostic::warning(
                             "S0502",
                             at(e.span),

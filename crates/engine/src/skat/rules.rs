@@ -319,9 +319,7 @@ pub fn all() -> &'static [Profile] {
 
 /// The profile with this name (case-insensitive).
 pub fn by_name(name: &str) -> Option<&'static Profile> {
-    all()
-        .iter()
-        .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+    all().iter().find(|p| p.name.eq_ignore_ascii_case(name.trim()))
 }
 
 #[cfg(test)]

@@ -76,10 +76,8 @@ pub fn trump_game(
         Finish::LostEarly => (false, declarer_points <= schneider_line, false),
     };
     let defenders_schneider = tally.defender_points <= schneider_line;
-    let announced_ok = (!contract.schneider_announced
-        || (finish == Finish::Complete && defenders_schneider))
-        && (!contract.schwarz_announced
-            || (finish == Finish::Complete && tally.defender_tricks == 0));
+    let announced_ok = (!contract.schneider_announced || (finish == Finish::Complete && defenders_schneider))
+        && (!contract.schwarz_announced || (finish == Finish::Complete && tally.defender_tricks == 0));
     let mut won = won_by_cards && announced_ok;
     let schneider = schneider_reached || contract.schneider_announced;
     let schwarz = schwarz_reached || contract.schwarz_announced;
@@ -96,11 +94,7 @@ pub fn trump_game(
         won = false;
         let OverbidValue::NextMultipleOfBase = o.overbid;
         if let Some(b) = bid {
-            value = if base == 0 {
-                b
-            } else {
-                b.div_ceil(base) * base
-            };
+            value = if base == 0 { b } else { b.div_ceil(base) * base };
         }
     }
     let score = if won {
@@ -223,14 +217,8 @@ mod tests {
 
     #[test]
     fn grand_values() {
-        assert_eq!(
-            score(contract(GameType::Grand), 4, tally(61, 5), None).score,
-            120
-        );
-        assert_eq!(
-            score(contract(GameType::Grand), 4, tally(95, 8), None).score,
-            144
-        );
+        assert_eq!(score(contract(GameType::Grand), 4, tally(61, 5), None).score, 120);
+        assert_eq!(score(contract(GameType::Grand), 4, tally(95, 8), None).score, 144);
         assert_eq!(
             score(contract(GameType::Grand), 4, tally(120, 10), None).score,
             168

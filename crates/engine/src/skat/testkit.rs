@@ -3,8 +3,8 @@
 
 use cards::{AlphabetSet, parse_card};
 use notation::{
-    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span,
-    Spanned, Statement, Tag, Token, Trick, TrickClaim,
+    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned,
+    Statement, Tag, Token, Trick, TrickClaim,
 };
 
 fn bare<T>(t: T) -> Spanned<T> {

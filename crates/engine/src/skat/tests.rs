@@ -70,11 +70,7 @@ fn find(
             let j = rng.below(i as u32 + 1) as usize;
             deck.swap(i, j);
         }
-        let others: Vec<Seat> = Seat::ALL
-            .iter()
-            .copied()
-            .filter(|&s| s != declarer)
-            .collect();
+        let others: Vec<Seat> = Seat::ALL.iter().copied().filter(|&s| s != declarer).collect();
         let mut hands = [CardSet::EMPTY; 3];
         hands[d] = dealt;
         hands[others[0].index()] = deck[..10].iter().copied().collect();
@@ -161,12 +157,7 @@ fn case(
 ) -> GameResult {
     let g = find(declarer, dealt, skat, c, bid, want);
     let checked = check(&to_record(&g, &Profile::isko()));
-    assert_eq!(
-        checked.verdict,
-        Verdict::Consistent,
-        "{:#?}",
-        checked.findings
-    );
+    assert_eq!(checked.verdict, Verdict::Consistent, "{:#?}", checked.findings);
     let r = result(&checked).clone();
     assert_eq!(r, g.result);
     r
@@ -206,10 +197,7 @@ fn clubs_with_one_lost_with_60_scores_minus_48() {
         18,
         points(60),
     );
-    assert_eq!(
-        (r.won, r.value, r.score),
-        (Some(false), Some(24), Some(-48))
-    );
+    assert_eq!((r.won, r.value, r.score), (Some(false), Some(24), Some(-48)));
 }
 
 #[test]
@@ -223,10 +211,7 @@ fn clubs_without_four_with_61_scores_60() {
         18,
         points(61),
     );
-    assert_eq!(
-        (r.matadors, r.value, r.score),
-        (Some(-4), Some(60), Some(60))
-    );
+    assert_eq!((r.matadors, r.value, r.score), (Some(-4), Some(60), Some(60)));
 }
 
 #[test]
@@ -239,10 +224,7 @@ fn clubs_with_one_schneider_and_schwarz() {
         18,
         points(90),
     );
-    assert_eq!(
-        (r.schneider, r.value, r.score),
-        (Some(true), Some(36), Some(36))
-    );
+    assert_eq!((r.schneider, r.value, r.score), (Some(true), Some(36), Some(36)));
     let r = case(
         Seat::F,
         CLUBS_WITH_1,
@@ -251,10 +233,7 @@ fn clubs_with_one_schneider_and_schwarz() {
         18,
         |r| r.declarer_tricks == Some(10),
     );
-    assert_eq!(
-        (r.schwarz, r.value, r.score),
-        (Some(true), Some(48), Some(48))
-    );
+    assert_eq!((r.schwarz, r.value, r.score), (Some(true), Some(48), Some(48)));
 }
 
 #[test]
@@ -268,9 +247,7 @@ fn clubs_hand_with_announcements() {
     assert_eq!(r.score, Some(60));
     c.schwarz_announced = true;
     let strong = "♣J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A";
-    let r = case(Seat::F, strong, CLUBS_WITH_1_SKAT, c, 18, |r| {
-        r.won == Some(true)
-    });
+    let r = case(Seat::F, strong, CLUBS_WITH_1_SKAT, c, 18, |r| r.won == Some(true));
     assert_eq!((r.declarer_tricks, r.score), (Some(10), Some(84)));
 }
 
@@ -335,34 +312,19 @@ fn hearts_bid_24_with_the_club_jack_in_the_skat_is_overbid() {
 #[test]
 fn grand_with_four() {
     let plain = "♣J ♠J ♥J ♦J ♣A ♣7 ♠A ♠7 ♥7 ♦7";
-    let r = case(
-        Seat::F,
-        plain,
-        "♦8 ♦9",
-        contract(GameType::Grand),
-        18,
-        |r| r.won == Some(true) && r.schneider == Some(false),
-    );
+    let r = case(Seat::F, plain, "♦8 ♦9", contract(GameType::Grand), 18, |r| {
+        r.won == Some(true) && r.schneider == Some(false)
+    });
     let dealt = "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♦A";
     assert_eq!(r.score, Some(120));
     let loser = "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠K ♥A ♥7";
-    let r = case(
-        Seat::F,
-        loser,
-        "♦7 ♦8",
-        contract(GameType::Grand),
-        18,
-        |r| r.schneider == Some(true) && r.schwarz == Some(false),
-    );
+    let r = case(Seat::F, loser, "♦7 ♦8", contract(GameType::Grand), 18, |r| {
+        r.schneider == Some(true) && r.schwarz == Some(false)
+    });
     assert_eq!(r.score, Some(144));
-    let r = case(
-        Seat::F,
-        dealt,
-        "♦7 ♦8",
-        contract(GameType::Grand),
-        18,
-        |r| r.schwarz == Some(true),
-    );
+    let r = case(Seat::F, dealt, "♦7 ♦8", contract(GameType::Grand), 18, |r| {
+        r.schwarz == Some(true)
+    });
     assert_eq!(r.score, Some(168));
 }
 
@@ -396,10 +358,7 @@ fn grand_hand_schneider_announced_with_89_is_lost() {
         18,
         |r| r.end == Some(End::SchneiderFailed),
     );
-    assert_eq!(
-        (r.won, r.value, r.score),
-        (Some(false), Some(192), Some(-384))
-    );
+    assert_eq!((r.won, r.value, r.score), (Some(false), Some(192), Some(-384)));
 }
 
 #[test]
@@ -546,10 +505,7 @@ fn a_revoke_is_illegal_and_names_cards_and_seats() {
     let c = check(&rec.build());
     assert_eq!(c.verdict, Verdict::Illegal);
     let d = c.findings.iter().find(|d| d.code == "S0301").unwrap();
-    assert_eq!(
-        d.message,
-        "trick 1: M played ♠A but must follow trump: holds ♣7"
-    );
+    assert_eq!(d.message, "trick 1: M played ♠A but must follow trump: holds ♣7");
 }
 
 #[test]
@@ -570,12 +526,7 @@ fn a_wrong_leader_and_a_card_not_held_are_illegal() {
 
 #[test]
 fn an_illegal_bid_is_reported() {
-    let c = check(
-        &base()
-            .auction("M 19, F pass, R pass")
-            .declare("M spades")
-            .build(),
-    );
+    let c = check(&base().auction("M 19, F pass, R pass").declare("M spades").build());
     assert_eq!(c.verdict, Verdict::Illegal);
     assert!(codes(&c).contains(&"S0101"));
 }
@@ -701,10 +652,7 @@ fn concessions_end_the_game() {
         .event("F concedes");
     let c = check(&rec.build());
     // A concession before any trick: clubs hand with 10, lost: 12 × 12 × 2.
-    assert_eq!(
-        (result(&c).won, result(&c).score),
-        (Some(false), Some(-288))
-    );
+    assert_eq!((result(&c).won, result(&c).score), (Some(false), Some(-288)));
 }
 
 #[test]
@@ -785,12 +733,7 @@ fn unknown_words_and_claims_are_warnings() {
 fn unknown_game_and_profile_are_findings() {
     let c = check(&Rec::default().tag("Game", "pinochle").build());
     assert_eq!((codes(&c), c.verdict), (vec!["E0001"], Verdict::Incomplete));
-    let c = check(
-        &Rec::default()
-            .tag("Game", "skat")
-            .tag("Rules", "tournée")
-            .build(),
-    );
+    let c = check(&Rec::default().tag("Game", "skat").tag("Rules", "tournée").build());
     assert_eq!(codes(&c), vec!["S0513"]);
 }
 
@@ -799,10 +742,7 @@ fn profiles_are_listed_with_their_bid_table() {
     let ps = crate::profiles();
     assert_eq!(ps.len(), 1);
     assert_eq!(ps[0].name, "isko");
-    assert_eq!(
-        ps[0].options["bid_table"].as_array().map(Vec::len),
-        Some(63)
-    );
+    assert_eq!(ps[0].options["bid_table"].as_array().map(Vec::len), Some(63));
 }
 
 #[test]
@@ -858,12 +798,7 @@ fn many_generated_games_replay_consistent() {
     for seed in 0..n {
         let g = generate_game(seed, &p);
         let c = check(&to_record(&g, &p));
-        assert_eq!(
-            c.verdict,
-            Verdict::Consistent,
-            "seed {seed}: {:#?}",
-            c.findings
-        );
+        assert_eq!(c.verdict, Verdict::Consistent, "seed {seed}: {:#?}", c.findings);
         assert_eq!(result(&c), &g.result, "seed {seed}");
     }
 }
@@ -882,37 +817,283 @@ struct CorpusCase {
 }
 
 fn with(game: GameType, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> Contract {
-    Contract { game, hand, schneider_announced: schneider, schwarz_announced: schwarz, ouvert }
+    Contract {
+        game,
+        hand,
+        schneider_announced: schneider,
+        schwarz_announced: schwarz,
+        ouvert,
+    }
 }
 
 fn corpus_cases() -> Vec<CorpusCase> {
     use GameType::*;
     let value = "seed 004, §GAME VALUE CALCULATING";
     vec![
-        CorpusCase { file: "clubs-with-1-61", event: "Clubs with 1, 61 points: won 24", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(61) },
-        CorpusCase { file: "clubs-with-1-60", event: "Clubs with 1, 60 points: lost -48", source: "seed 004, §GAMEPLAY (the opponents win with 60) and §SCORING", declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(60) },
-        CorpusCase { file: "clubs-without-4", event: "Clubs without 4 (only the ♣A of the top), 61 points: won 60", source: "seed 004, §Matadors", declarer: Seat::M, dealt: "♣A ♣9 ♣8 ♣7 ♠A ♠10 ♥A ♥10 ♦A ♦10", skat: "♠7 ♥7", contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(61) },
-        CorpusCase { file: "clubs-with-1-schneider", event: "Clubs with 1, 90 points: schneider, won 36", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(90) },
-        CorpusCase { file: "clubs-with-1-schwarz", event: "Clubs with 1, all tricks: schwarz, won 48", source: value, declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.declarer_tricks == Some(10) },
-        CorpusCase { file: "clubs-hand-schneider-announced", event: "Clubs hand with 1, schneider announced, 90 points: won 60", source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: CLUBS_WITH_1, skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, true, true, false, false), bid: 18, want: |r| r.declarer_card_points == Some(90) },
-        CorpusCase { file: "clubs-hand-schwarz-announced", event: "Clubs hand with 1, schwarz announced, all tricks: won 84", source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: "♣J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A", skat: CLUBS_WITH_1_SKAT, contract: with(Clubs, true, true, true, false), bid: 18, want: |r| r.won == Some(true) },
-        CorpusCase { file: "clubs-with-6", event: "Clubs with 6 (four jacks, ♣A ♣10, no ♣K): won 84", source: "seed 004, §Matadors", declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♣Q ♠A ♥A ♦A", skat: "♦7 ♦8", contract: with(Clubs, false, false, false, false), bid: 18, want: |r| r.won == Some(true) && r.schneider == Some(false) },
-        CorpusCase { file: "diamonds-overbid-89", event: "Diamonds without 1 on a bid of 22, 89 points: overbid, lost -54", source: "seed 004, §Kontra and Re example (the lowest multiple of diamonds that reaches the bid) and §SCORING", declarer: Seat::M, dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A", skat: "♣7 ♣8", contract: with(Diamonds, false, false, false, false), bid: 22, want: |r| r.declarer_card_points == Some(89) },
-        CorpusCase { file: "diamonds-schneider-90", event: "Diamonds without 1 on a bid of 22, 90 points: schneider lifts it to 27, won", source: "seed 004, §SCORING (an undeclared schneider counts)", declarer: Seat::M, dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A", skat: "♣7 ♣8", contract: with(Diamonds, false, false, false, false), bid: 22, want: |r| r.declarer_card_points == Some(90) },
-        CorpusCase { file: "hearts-jack-in-skat", event: "Hearts on a bid of 24 without a jack, the ♣J in the skat: with 1, overbid, lost -60", source: "seed 004, §Matadors (the skat counts) and §SCORING", declarer: Seat::R, dealt: "♥A ♥10 ♥K ♥Q ♥9 ♠A ♠10 ♣A ♣10 ♦A", skat: "♣J ♦7", contract: with(Hearts, false, false, false, false), bid: 24, want: |r| r.declarer_card_points.is_some_and(|p| (61..90).contains(&p)) },
-        CorpusCase { file: "grand-with-4", event: "Grand with 4: won 120", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣7 ♠A ♠7 ♥7 ♦7", skat: "♦8 ♦9", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.won == Some(true) && r.schneider == Some(false) },
-        CorpusCase { file: "grand-with-4-schneider", event: "Grand with 4, schneider: won 144", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠K ♥A ♥7", skat: "♦7 ♦8", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.schneider == Some(true) && r.schwarz == Some(false) },
-        CorpusCase { file: "grand-with-4-schwarz", event: "Grand with 4, schwarz: won 168", source: value, declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♦A", skat: "♦7 ♦8", contract: with(Grand, false, false, false, false), bid: 18, want: |r| r.schwarz == Some(true) },
-        CorpusCase { file: "grand-hand-schwarz-announced", event: "Grand hand with 1, schwarz announced and made: won 168", source: value, declarer: Seat::F, dealt: "♣J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A", skat: "♦7 ♦8", contract: with(Grand, true, true, true, false), bid: 18, want: |r| r.won == Some(true) },
-        CorpusCase { file: "grand-hand-schneider-announced-lost", event: "Grand hand with 4, schneider announced, the defenders reach 31: lost -384", source: "seed 004, §BIDDING / AUCTION (announcements) and §SCORING (lost games count double)", declarer: Seat::F, dealt: "♣J ♠J ♥J ♦J ♣7 ♣8 ♠7 ♠8 ♥7 ♦7", skat: "♦8 ♦9", contract: with(Grand, true, true, false, false), bid: 18, want: |r| r.end == Some(End::SchneiderFailed) },
-        CorpusCase { file: "clubs-ouvert", event: "Clubs ouvert with 2, made: won 108", source: "seed 004, §BIDDING / AUCTION (ouvert) and §GAME VALUE CALCULATING", declarer: Seat::F, dealt: "♣J ♠J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A ♦A", skat: "♦7 ♦8", contract: with(Clubs, true, true, true, true), bid: 18, want: |r| r.won == Some(true) },
-        CorpusCase { file: "null-lost", event: "Null lost at the declarer's first trick: -46", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, false, false, false, false), bid: 18, want: |r| r.won == Some(false) },
-        CorpusCase { file: "null-hand-lost", event: "Null hand lost: -70", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, true, false, false, false), bid: 18, want: |r| r.won == Some(false) },
-        CorpusCase { file: "null-ouvert-lost", event: "Null ouvert lost: -92", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, false, false, false, true), bid: 18, want: |r| r.won == Some(false) },
-        CorpusCase { file: "null-ouvert-hand-lost", event: "Null ouvert hand lost: -118", source: "seed 004, §The value of Null games and §SCORING", declarer: Seat::F, dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A", skat: "♠A ♥A", contract: with(Null, true, false, false, true), bid: 18, want: |r| r.won == Some(false) },
-        CorpusCase { file: "spades-with-2-89", event: "Spades with 2, 89 points: won 33", source: value, declarer: Seat::F, dealt: "♣J ♠J ♠A ♠10 ♠K ♠Q ♥A ♥10 ♦A ♣A", skat: "♦7 ♦8", contract: with(Spades, false, false, false, false), bid: 18, want: |r| r.declarer_card_points == Some(89) },
-        CorpusCase { file: "seed-004-overbid", event: "The scoring example: clubs hand expected against 2, the skat holds ♣J and ♥Q, 74 points: overbid, lost -96", source: "seed 004, §SCORING, Example (official rules)", declarer: Seat::M, dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7", skat: "♣J ♥Q", contract: with(Clubs, true, false, false, false), bid: 46, want: |r| r.declarer_card_points == Some(74) },
-        CorpusCase { file: "seed-004-schneider", event: "The scoring example with 95 points: the undeclared schneider makes it 48, won", source: "seed 004, §SCORING, Example (official rules)", declarer: Seat::M, dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7", skat: "♣J ♥Q", contract: with(Clubs, true, false, false, false), bid: 46, want: |r| r.declarer_card_points == Some(95) },
+        CorpusCase {
+            file: "clubs-with-1-61",
+            event: "Clubs with 1, 61 points: won 24",
+            source: value,
+            declarer: Seat::F,
+            dealt: CLUBS_WITH_1,
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(61),
+        },
+        CorpusCase {
+            file: "clubs-with-1-60",
+            event: "Clubs with 1, 60 points: lost -48",
+            source: "seed 004, §GAMEPLAY (the opponents win with 60) and §SCORING",
+            declarer: Seat::F,
+            dealt: CLUBS_WITH_1,
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(60),
+        },
+        CorpusCase {
+            file: "clubs-without-4",
+            event: "Clubs without 4 (only the ♣A of the top), 61 points: won 60",
+            source: "seed 004, §Matadors",
+            declarer: Seat::M,
+            dealt: "♣A ♣9 ♣8 ♣7 ♠A ♠10 ♥A ♥10 ♦A ♦10",
+            skat: "♠7 ♥7",
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(61),
+        },
+        CorpusCase {
+            file: "clubs-with-1-schneider",
+            event: "Clubs with 1, 90 points: schneider, won 36",
+            source: value,
+            declarer: Seat::F,
+            dealt: CLUBS_WITH_1,
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(90),
+        },
+        CorpusCase {
+            file: "clubs-with-1-schwarz",
+            event: "Clubs with 1, all tricks: schwarz, won 48",
+            source: value,
+            declarer: Seat::F,
+            dealt: CLUBS_WITH_1,
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_tricks == Some(10),
+        },
+        CorpusCase {
+            file: "clubs-hand-schneider-announced",
+            event: "Clubs hand with 1, schneider announced, 90 points: won 60",
+            source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING",
+            declarer: Seat::F,
+            dealt: CLUBS_WITH_1,
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, true, true, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(90),
+        },
+        CorpusCase {
+            file: "clubs-hand-schwarz-announced",
+            event: "Clubs hand with 1, schwarz announced, all tricks: won 84",
+            source: "seed 004, §BIDDING / AUCTION (announcements in hand games) and §GAME VALUE CALCULATING",
+            declarer: Seat::F,
+            dealt: "♣J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A",
+            skat: CLUBS_WITH_1_SKAT,
+            contract: with(Clubs, true, true, true, false),
+            bid: 18,
+            want: |r| r.won == Some(true),
+        },
+        CorpusCase {
+            file: "clubs-with-6",
+            event: "Clubs with 6 (four jacks, ♣A ♣10, no ♣K): won 84",
+            source: "seed 004, §Matadors",
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♣Q ♠A ♥A ♦A",
+            skat: "♦7 ♦8",
+            contract: with(Clubs, false, false, false, false),
+            bid: 18,
+            want: |r| r.won == Some(true) && r.schneider == Some(false),
+        },
+        CorpusCase {
+            file: "diamonds-overbid-89",
+            event: "Diamonds without 1 on a bid of 22, 89 points: overbid, lost -54",
+            source: "seed 004, §Kontra and Re example (the lowest multiple of diamonds that reaches the bid) and §SCORING",
+            declarer: Seat::M,
+            dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A",
+            skat: "♣7 ♣8",
+            contract: with(Diamonds, false, false, false, false),
+            bid: 22,
+            want: |r| r.declarer_card_points == Some(89),
+        },
+        CorpusCase {
+            file: "diamonds-schneider-90",
+            event: "Diamonds without 1 on a bid of 22, 90 points: schneider lifts it to 27, won",
+            source: "seed 004, §SCORING (an undeclared schneider counts)",
+            declarer: Seat::M,
+            dealt: "♠J ♥J ♦A ♦10 ♦K ♦Q ♠A ♠10 ♥A ♣A",
+            skat: "♣7 ♣8",
+            contract: with(Diamonds, false, false, false, false),
+            bid: 22,
+            want: |r| r.declarer_card_points == Some(90),
+        },
+        CorpusCase {
+            file: "hearts-jack-in-skat",
+            event: "Hearts on a bid of 24 without a jack, the ♣J in the skat: with 1, overbid, lost -60",
+            source: "seed 004, §Matadors (the skat counts) and §SCORING",
+            declarer: Seat::R,
+            dealt: "♥A ♥10 ♥K ♥Q ♥9 ♠A ♠10 ♣A ♣10 ♦A",
+            skat: "♣J ♦7",
+            contract: with(Hearts, false, false, false, false),
+            bid: 24,
+            want: |r| r.declarer_card_points.is_some_and(|p| (61..90).contains(&p)),
+        },
+        CorpusCase {
+            file: "grand-with-4",
+            event: "Grand with 4: won 120",
+            source: value,
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♥J ♦J ♣A ♣7 ♠A ♠7 ♥7 ♦7",
+            skat: "♦8 ♦9",
+            contract: with(Grand, false, false, false, false),
+            bid: 18,
+            want: |r| r.won == Some(true) && r.schneider == Some(false),
+        },
+        CorpusCase {
+            file: "grand-with-4-schneider",
+            event: "Grand with 4, schneider: won 144",
+            source: value,
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠K ♥A ♥7",
+            skat: "♦7 ♦8",
+            contract: with(Grand, false, false, false, false),
+            bid: 18,
+            want: |r| r.schneider == Some(true) && r.schwarz == Some(false),
+        },
+        CorpusCase {
+            file: "grand-with-4-schwarz",
+            event: "Grand with 4, schwarz: won 168",
+            source: value,
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♦A",
+            skat: "♦7 ♦8",
+            contract: with(Grand, false, false, false, false),
+            bid: 18,
+            want: |r| r.schwarz == Some(true),
+        },
+        CorpusCase {
+            file: "grand-hand-schwarz-announced",
+            event: "Grand hand with 1, schwarz announced and made: won 168",
+            source: value,
+            declarer: Seat::F,
+            dealt: "♣J ♥J ♦J ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A",
+            skat: "♦7 ♦8",
+            contract: with(Grand, true, true, true, false),
+            bid: 18,
+            want: |r| r.won == Some(true),
+        },
+        CorpusCase {
+            file: "grand-hand-schneider-announced-lost",
+            event: "Grand hand with 4, schneider announced, the defenders reach 31: lost -384",
+            source: "seed 004, §BIDDING / AUCTION (announcements) and §SCORING (lost games count double)",
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♥J ♦J ♣7 ♣8 ♠7 ♠8 ♥7 ♦7",
+            skat: "♦8 ♦9",
+            contract: with(Grand, true, true, false, false),
+            bid: 18,
+            want: |r| r.end == Some(End::SchneiderFailed),
+        },
+        CorpusCase {
+            file: "clubs-ouvert",
+            event: "Clubs ouvert with 2, made: won 108",
+            source: "seed 004, §BIDDING / AUCTION (ouvert) and §GAME VALUE CALCULATING",
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♣A ♣10 ♣K ♣Q ♣9 ♠A ♥A ♦A",
+            skat: "♦7 ♦8",
+            contract: with(Clubs, true, true, true, true),
+            bid: 18,
+            want: |r| r.won == Some(true),
+        },
+        CorpusCase {
+            file: "null-lost",
+            event: "Null lost at the declarer's first trick: -46",
+            source: "seed 004, §The value of Null games and §SCORING",
+            declarer: Seat::F,
+            dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A",
+            skat: "♠A ♥A",
+            contract: with(Null, false, false, false, false),
+            bid: 18,
+            want: |r| r.won == Some(false),
+        },
+        CorpusCase {
+            file: "null-hand-lost",
+            event: "Null hand lost: -70",
+            source: "seed 004, §The value of Null games and §SCORING",
+            declarer: Seat::F,
+            dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A",
+            skat: "♠A ♥A",
+            contract: with(Null, true, false, false, false),
+            bid: 18,
+            want: |r| r.won == Some(false),
+        },
+        CorpusCase {
+            file: "null-ouvert-lost",
+            event: "Null ouvert lost: -92",
+            source: "seed 004, §The value of Null games and §SCORING",
+            declarer: Seat::F,
+            dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A",
+            skat: "♠A ♥A",
+            contract: with(Null, false, false, false, true),
+            bid: 18,
+            want: |r| r.won == Some(false),
+        },
+        CorpusCase {
+            file: "null-ouvert-hand-lost",
+            event: "Null ouvert hand lost: -118",
+            source: "seed 004, §The value of Null games and §SCORING",
+            declarer: Seat::F,
+            dealt: "♣7 ♣8 ♣9 ♠7 ♠8 ♥7 ♥8 ♦7 ♦8 ♦A",
+            skat: "♠A ♥A",
+            contract: with(Null, true, false, false, true),
+            bid: 18,
+            want: |r| r.won == Some(false),
+        },
+        CorpusCase {
+            file: "spades-with-2-89",
+            event: "Spades with 2, 89 points: won 33",
+            source: value,
+            declarer: Seat::F,
+            dealt: "♣J ♠J ♠A ♠10 ♠K ♠Q ♥A ♥10 ♦A ♣A",
+            skat: "♦7 ♦8",
+            contract: with(Spades, false, false, false, false),
+            bid: 18,
+            want: |r| r.declarer_card_points == Some(89),
+        },
+        CorpusCase {
+            file: "seed-004-overbid",
+            event: "The scoring example: clubs hand expected against 2, the skat holds ♣J and ♥Q, 74 points: overbid, lost -96",
+            source: "seed 004, §SCORING, Example (official rules)",
+            declarer: Seat::M,
+            dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7",
+            skat: "♣J ♥Q",
+            contract: with(Clubs, true, false, false, false),
+            bid: 46,
+            want: |r| r.declarer_card_points == Some(74),
+        },
+        CorpusCase {
+            file: "seed-004-schneider",
+            event: "The scoring example with 95 points: the undeclared schneider makes it 48, won",
+            source: "seed 004, §SCORING, Example (official rules)",
+            declarer: Seat::M,
+            dealt: "♥J ♦J ♣10 ♣K ♣9 ♣8 ♠A ♥A ♥10 ♦7",
+            skat: "♣J ♥Q",
+            contract: with(Clubs, true, false, false, false),
+            bid: 46,
+            want: |r| r.declarer_card_points == Some(95),
+        },
     ]
 }
 
@@ -987,24 +1168,179 @@ fn write_corpus() {
             let play = &mut rec.play.as_mut().unwrap().items;
             // Columns in a book's order: rearhand, forehand, middlehand.
             let order = [2usize, 0, 1];
-            play.layout = notation::Layout::Columns(order.iter().map(|&i| notation::Spanned::bare(names[i].to_string())).collect());
+            play.layout = notation::Layout::Columns(
+                order
+                    .iter()
+                    .map(|&i| notation::Spanned::bare(names[i].to_string()))
+                    .collect(),
+            );
             for (n, item) in play.items.iter_mut().enumerate() {
                 if let notation::PlayItem::Trick(t) = item {
                     let (leader, cards) = &g.tricks[n];
                     t.leader = None;
                     t.cards = order
                         .iter()
-                        .map(|&i| notation::Spanned::bare(notation::CardSlot::Known(cards[(i + 3 - leader.index()) % 3])))
+                        .map(|&i| {
+                            notation::Spanned::bare(notation::CardSlot::Known(
+                                cards[(i + 3 - leader.index()) % 3],
+                            ))
+                        })
                         .collect();
                 }
             }
-            note.push_str(" The play is printed in columns rearhand, forehand, middlehand under the players' names.");
+            note.push_str(
+                " The play is printed in columns rearhand, forehand, middlehand under the players' names.",
+            );
         }
         if g.omit_defenders {
-            note.push_str(" Only the declarer's hand and the skat are printed; the other hands follow from the play.");
+            note.push_str(
+                " Only the declarer's hand and the skat are printed; the other hands follow from the play.",
+            );
         }
         rec.leading_comments = vec![notation::Comment::Brace(note)];
         let text = notation::print(&rec);
         std::fs::write(dir.join(format!("{}.stich", c.file)), text).unwrap();
+    }
+}
+
+#[test]
+fn the_replay_serializes_with_its_game_tag_and_canonical_cards() {
+    let c = check(&clubs_game().claims("score 156").build());
+    let json = serde_json::to_value(c.replay.as_ref().unwrap()).unwrap();
+    assert_eq!(json["game"], "skat");
+    assert_eq!(json["profile"], "isko");
+    assert_eq!(json["tricks"][0]["cards"][0]["card"], "♣J");
+    assert_eq!(json["tricks"][0]["winner"], "F");
+    assert_eq!(json["declaration"]["game"], "clubs");
+    assert_eq!(json["result"]["score"], 156);
+    assert_eq!(json["result"]["end"], "played_out");
+    assert_eq!(json["auction"][0]["call"]["bid"], 18);
+    let schema = serde_json::to_value(schemars::schema_for!(crate::Replay)).unwrap();
+    assert!(schema.to_string().contains("declarer_card_points"));
+}
+
+#[test]
+fn a_declaration_without_a_seat_is_read_and_canonicalized() {
+    // The reader takes `Kreuz` for a seat; the engine knows it is the game.
+    let mut rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("Kreuz Hand")
+        .event("F concedes")
+        .build();
+    let c = check(&rec);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    assert_eq!(
+        (result(&c).declarer, result(&c).game),
+        (Some(Seat::F), Some(GameType::Clubs))
+    );
+    crate::canonicalize(&mut rec);
+    let st = &rec.declaration.as_ref().unwrap().items[0];
+    assert_eq!(st.seat.as_ref().unwrap().node, "clubs");
+}
+
+/// Changes a record at random: cards swapped or replaced anywhere, items dropped, calls
+/// altered. The engine must judge whatever comes out, never panic.
+fn mutate(record: &mut notation::Record, rng: &mut Rng) {
+    use notation::{CardSlot, PlayItem};
+    let any_card = |rng: &mut Rng| {
+        let i = rng.below(52) as usize;
+        if rng.chance(10) {
+            CardSlot::Unknown
+        } else {
+            CardSlot::Known(Card::from_index(i).unwrap())
+        }
+    };
+    for _ in 0..1 + rng.below(4) {
+        match rng.below(7) {
+            0 => {
+                if let Some(d) = &mut record.deal {
+                    let n = d.items.len() as u32;
+                    if let Some(line) = d.items.get_mut(rng.below(n) as usize) {
+                        let m = line.cards.len() as u32;
+                        if let Some(c) = line.cards.get_mut(rng.below(m) as usize) {
+                            c.node = any_card(rng);
+                        }
+                    }
+                }
+            }
+            1 => {
+                if let Some(d) = &mut record.deal {
+                    let n = d.items.len() as u32;
+                    if n > 0 {
+                        d.items.remove(rng.below(n) as usize);
+                    }
+                }
+            }
+            2 => {
+                if let Some(p) = &mut record.play {
+                    let n = p.items.items.len() as u32;
+                    if let Some(PlayItem::Trick(t)) = p.items.items.get_mut(rng.below(n) as usize) {
+                        let m = t.cards.len() as u32;
+                        if let Some(c) = t.cards.get_mut(rng.below(m) as usize) {
+                            c.node = any_card(rng);
+                        }
+                    }
+                }
+            }
+            3 => {
+                if let Some(p) = &mut record.play {
+                    let n = p.items.items.len() as u32;
+                    if n > 0 {
+                        p.items.items.remove(rng.below(n) as usize);
+                    }
+                }
+            }
+            4 => {
+                if let Some(a) = &mut record.auction {
+                    let n = a.items.len() as u32;
+                    if let Some(c) = a.items.get_mut(rng.below(n) as usize) {
+                        c.call.node = match rng.below(3) {
+                            0 => notation::CallKind::Pass,
+                            1 => notation::CallKind::Hold,
+                            _ => notation::CallKind::Bid(rng.below(300)),
+                        };
+                    }
+                }
+            }
+            5 => {
+                record.declaration = None;
+            }
+            _ => {
+                if let Some(p) = &mut record.play {
+                    let n = p.items.items.len() as u32;
+                    if let Some(PlayItem::Trick(t)) = p.items.items.get_mut(rng.below(n) as usize) {
+                        t.leader = Some(notation::Spanned::bare(
+                            ["F", "M", "R", "X"][rng.below(4) as usize].to_string(),
+                        ));
+                        if rng.chance(30) {
+                            t.cards.push(notation::Spanned::bare(any_card(rng)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn broken_records_never_panic(seed in any::<u64>()) {
+        let p = Profile::isko();
+        let mut record = to_record(&generate_game(seed, &p), &p);
+        let mut rng = Rng::new(seed ^ 0x5EED);
+        mutate(&mut record, &mut rng);
+        let c = check(&record);
+        // Whatever the verdict, an illegal or inconsistent one names a finding of that kind.
+        let kind = match c.verdict {
+            Verdict::Illegal => Some(Kind::Illegal),
+            Verdict::Inconsistent => Some(Kind::Inconsistent),
+            Verdict::Incomplete => Some(Kind::Incomplete),
+            _ => None,
+        };
+        if let Some(k) = kind {
+            prop_assert!(c.findings.iter().any(|d| d.kind == k));
+        }
     }
 }

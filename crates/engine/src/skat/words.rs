@@ -112,8 +112,8 @@ pub fn exchange_word(word: &str) -> Option<ExchangeWord> {
         "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt" => {
             ExchangeWord::Pickup
         }
-        "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt"
-        | "drücken" | "druecken" => ExchangeWord::Discard,
+        "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt" | "drücken"
+        | "druecken" => ExchangeWord::Discard,
         "hand" => ExchangeWord::Hand,
         _ => return None,
     })
@@ -200,7 +200,7 @@ pub enum ClaimKey {
     SkatPoints,
     /// `disputed "reason"`.
     Disputed,
-    /// `resigned yes|no`: a player resigned or conceded.
+    /// `resigned yes|no`: the game ended by a resignation or concession.
     Resigned,
     /// `left F`: the seat that left the table.
     Left,
@@ -280,6 +280,22 @@ pub fn outcome(word: &str) -> Option<bool> {
     }
 }
 
+/// A statement's first word: a seat alias becomes its label; a section word the reader took
+/// for a seat (`declare Kreuz hand`) becomes its canonical word.
+fn rewrite_lead(
+    label: &mut String,
+    names: &[Option<String>; 3],
+    word: impl Fn(&str) -> Option<&'static str>,
+) {
+    if seat(label, names).is_some() {
+        rewrite_seat(label, names);
+    } else if let Some(c) = word(label)
+        && label != c
+    {
+        *label = c.to_string();
+    }
+}
+
 fn rewrite_seat(label: &mut String, names: &[Option<String>; 3]) {
     if let Some(s) = seat(label, names)
         && label != s.label()
@@ -288,10 +304,7 @@ fn rewrite_seat(label: &mut String, names: &[Option<String>; 3]) {
     }
 }
 
-fn rewrite_words(
-    tokens: &mut [notation::Spanned<Token>],
-    f: impl Fn(&str) -> Option<&'static str>,
-) {
+fn rewrite_words(tokens: &mut [notation::Spanned<Token>], f: impl Fn(&str) -> Option<&'static str>) {
     for t in tokens {
         if let Token::Word(w) = &mut t.node
             && let Some(c) = f(w)
@@ -328,7 +341,7 @@ pub fn canonicalize(record: &mut Record) {
     if let Some(ex) = &mut record.exchange {
         for st in &mut ex.items {
             if let Some(s) = &mut st.seat {
-                rewrite_seat(&mut s.node, &names);
+                rewrite_lead(&mut s.node, &names, |w| exchange_word(w).map(exchange_canonical));
             }
             rewrite_words(&mut st.tokens, |w| exchange_word(w).map(exchange_canonical));
         }
@@ -336,7 +349,7 @@ pub fn canonicalize(record: &mut Record) {
     if let Some(decl) = &mut record.declaration {
         for st in &mut decl.items {
             if let Some(s) = &mut st.seat {
-                rewrite_seat(&mut s.node, &names);
+                rewrite_lead(&mut s.node, &names, |w| decl_word(w).map(decl_canonical));
             }
             rewrite_words(&mut st.tokens, |w| decl_word(w).map(decl_canonical));
         }
@@ -356,7 +369,7 @@ pub fn canonicalize(record: &mut Record) {
                 }
                 PlayItem::Event(st) => {
                     if let Some(s) = &mut st.seat {
-                        rewrite_seat(&mut s.node, &names);
+                        rewrite_lead(&mut s.node, &names, |w| event_word(w).map(event_canonical));
                     }
                     rewrite_words(&mut st.tokens, |w| event_word(w).map(event_canonical));
                 }
@@ -378,12 +391,10 @@ pub fn canonicalize(record: &mut Record) {
                             seat(w, &names).map(Seat::label)
                         }
                         Some(ClaimKey::Game) => decl_word(w).map(decl_canonical),
-                        Some(ClaimKey::Outcome) => {
-                            outcome(w).map(|won| if won { "won" } else { "lost" })
-                        }
-                        Some(ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned) => {
-                            yes_no(w).map(|y| if y { "yes" } else { "no" })
-                        }
+                        Some(ClaimKey::Outcome) => outcome(w).map(|won| if won { "won" } else { "lost" }),
+                        Some(
+                            ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned,
+                        ) => yes_no(w).map(|y| if y { "yes" } else { "no" }),
                         _ => None,
                     };
                     if let Some(c) = canon

@@ -4,8 +4,7 @@
 use std::ops::Range;
 
 use super::tokens::{
-    CardRead, UNSIGNED, is_keyword, is_label, is_number, out_of_range, read_card, read_token,
-    unexpected,
+    CardRead, UNSIGNED, is_keyword, is_label, is_number, out_of_range, read_card, read_token, unexpected,
 };
 use super::{Anchor, Ctx, SectionKind};
 use crate::codes;
@@ -36,10 +35,7 @@ pub(crate) fn parse(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>], record: &mut 
                     codes::AFTER_END,
                     Kind::Syntax,
                     Some(first.span),
-                    format!(
-                        "{} after the `*` that ends the record",
-                        first.kind.describe()
-                    ),
+                    format!("{} after the `*` that ends the record", first.kind.describe()),
                 )
                 .with_help("`*` is the last line of a record's body; only comments may follow it"),
             );
@@ -236,9 +232,8 @@ pub(crate) fn reserved(ctx: &mut Ctx<'_, '_>, item: &Range<usize>) -> bool {
 
 fn not_a_seat(ctx: &mut Ctx<'_, '_>, i: usize, what: &str) {
     if let Some(t) = ctx.tok(i) {
-        let d = unexpected(t, what).with_help(
-            "a seat is a label such as F, M, R or skat; it is not a number, a card or a keyword",
-        );
+        let d = unexpected(t, what)
+            .with_help("a seat is a label such as F, M, R or skat; it is not a number, a card or a keyword");
         ctx.diags.push(d);
     }
 }
@@ -254,8 +249,7 @@ fn deal(ctx: &mut Ctx<'_, '_>, whole: Range<usize>) -> Vec<HandLine> {
             i += 1;
             continue;
         }
-        let colon_next =
-            i + 1 < whole.end && ctx.tok(i + 1).is_some_and(|t| t.kind == TokKind::Colon);
+        let colon_next = i + 1 < whole.end && ctx.tok(i + 1).is_some_and(|t| t.kind == TokKind::Colon);
         if let (Some(w), true) = (tok.word(), colon_next) {
             if is_label(w, ctx.set) {
                 let seat = Spanned::new(w.to_string(), tok.span);
@@ -343,11 +337,7 @@ fn auction(ctx: &mut Ctx<'_, '_>, whole: Range<usize>) -> Vec<Call> {
 
 /// A call word: a number (bid), `yes`/`y`/`hold`, `pass`/`p`/`no` (any case). A word that
 /// is no call gives a finding and `None`.
-pub(crate) fn call(
-    w: &str,
-    span: crate::tree::Span,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<CallKind> {
+pub(crate) fn call(w: &str, span: crate::tree::Span, diags: &mut Vec<Diagnostic>) -> Option<CallKind> {
     let found = if is_number(w) {
         w.parse::<u32>()
             .map(CallKind::Bid)
@@ -362,9 +352,7 @@ pub(crate) fn call(
                 Some(span),
                 format!("`{w}` is not a call"),
             )
-            .with_help(
-                "a call is a bid (a number), `yes` (also `y`, `hold`) or `pass` (also `p`, `no`)",
-            )),
+            .with_help("a call is a bid (a number), `yes` (also `y`, `hold`) or `pass` (also `p`, `no`)")),
         }
     };
     found.map_err(|d| diags.push(d)).ok()
@@ -390,14 +378,9 @@ pub(crate) fn statement(ctx: &mut Ctx<'_, '_>, item: Range<usize>, colon: bool) 
         .tok(item.start)
         .and_then(|t| t.word().map(|w| (w, t.span)))
         .filter(|(w, _)| is_label(w, ctx.set));
-    let colon_next = ctx
-        .tok(item.start + 1)
-        .is_some_and(|t| t.kind == TokKind::Colon)
-        && item.len() >= 2;
+    let colon_next = ctx.tok(item.start + 1).is_some_and(|t| t.kind == TokKind::Colon) && item.len() >= 2;
     let (seat, mut i) = match first {
-        Some((w, span)) if colon && colon_next => {
-            (Some(Spanned::new(w.to_string(), span)), item.start + 2)
-        }
+        Some((w, span)) if colon && colon_next => (Some(Spanned::new(w.to_string(), span)), item.start + 2),
         Some((w, span)) if item.len() >= 2 && !colon_next => {
             (Some(Spanned::new(w.to_string(), span)), item.start + 1)
         }

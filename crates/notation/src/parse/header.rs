@@ -32,8 +32,7 @@ pub const KNOWN_TAGS: [&str; 12] = [
 pub const REQUIRED_TAGS: [&str; 2] = ["Game", "Rules"];
 
 fn is_tag_name(w: &str) -> bool {
-    w.chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
 /// Reads the tags of one header line `toks[range]`.
@@ -64,11 +63,7 @@ pub(crate) fn tag_line(ctx: &mut Ctx<'_, '_>, range: std::ops::Range<usize>, tag
 }
 
 /// `[ Name "value" ]` at `i`; on error, the finding and where to go on (after the next `]`).
-fn read_tag(
-    ctx: &Ctx<'_, '_>,
-    i: usize,
-    end: usize,
-) -> Result<(Tag, usize), (Box<Diagnostic>, usize)> {
+fn read_tag(ctx: &Ctx<'_, '_>, i: usize, end: usize) -> Result<(Tag, usize), (Box<Diagnostic>, usize)> {
     let toks = ctx.toks;
     let skip = |from: usize| {
         (from..end)
@@ -194,7 +189,9 @@ pub(crate) fn check(tags: &[Tag], at: Span, diags: &mut Vec<Diagnostic>) -> Alph
                     Some(t.value.span),
                     format!("`{}` is not a date of the form YYYY.MM.DD", t.value.node),
                 )
-                .with_help("write the date as YYYY.MM.DD, with `?` for each unknown digit, as \"1897.??.??\""),
+                .with_help(
+                    "write the date as YYYY.MM.DD, with `?` for each unknown digit, as \"1897.??.??\"",
+                ),
             );
         }
     }
@@ -223,12 +220,7 @@ pub(crate) fn is_date(s: &str) -> bool {
     };
     let [y1, y2, y3, y4, dot1, m1, m2, dot2, d1, d2] = b;
     let digit_or_unknown = |c: u8| c.is_ascii_digit() || c == b'?';
-    if dot1 != b'.'
-        || dot2 != b'.'
-        || ![y1, y2, y3, y4, m1, m2, d1, d2]
-            .into_iter()
-            .all(digit_or_unknown)
-    {
+    if dot1 != b'.' || dot2 != b'.' || ![y1, y2, y3, y4, m1, m2, d1, d2].into_iter().all(digit_or_unknown) {
         return false;
     }
     let known = |a: u8, b: u8, max: u32| {

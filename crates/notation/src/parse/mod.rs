@@ -182,18 +182,8 @@ fn slot(record: &mut Record, anchor: Anchor) -> Option<&mut Vec<Comment>> {
             SectionKind::Play => record.play.as_mut().map(|s| &mut s.comments),
             SectionKind::Result => record.result.as_mut().map(|s| &mut s.comments),
         },
-        Anchor::Hand(i) => record
-            .deal
-            .as_mut()?
-            .items
-            .get_mut(i)
-            .map(|h| &mut h.comments),
-        Anchor::Call(i) => record
-            .auction
-            .as_mut()?
-            .items
-            .get_mut(i)
-            .map(|c| &mut c.comments),
+        Anchor::Hand(i) => record.deal.as_mut()?.items.get_mut(i).map(|h| &mut h.comments),
+        Anchor::Call(i) => record.auction.as_mut()?.items.get_mut(i).map(|c| &mut c.comments),
         Anchor::Statement(kind, i) => {
             let section = match kind {
                 SectionKind::Exchange => record.exchange.as_mut(),
@@ -207,11 +197,6 @@ fn slot(record: &mut Record, anchor: Anchor) -> Option<&mut Vec<Comment>> {
             PlayItem::Trick(t) => Some(&mut t.comments),
             PlayItem::Event(e) => Some(&mut e.comments),
         },
-        Anchor::Claim(i) => record
-            .result
-            .as_mut()?
-            .items
-            .get_mut(i)
-            .map(|c| &mut c.comments),
+        Anchor::Claim(i) => record.result.as_mut()?.items.get_mut(i).map(|c| &mut c.comments),
     }
 }

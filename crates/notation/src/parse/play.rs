@@ -4,8 +4,8 @@ use std::ops::Range;
 
 use super::body::{items, reserved, statement};
 use super::tokens::{
-    CardRead, UNSIGNED, is_label, is_plain_number, out_of_range, read_card, starts_card,
-    trick_number, unexpected,
+    CardRead, UNSIGNED, is_label, is_plain_number, out_of_range, read_card, starts_card, trick_number,
+    unexpected,
 };
 use super::{Anchor, Ctx};
 use crate::codes;
@@ -109,8 +109,7 @@ fn number(ctx: &mut Ctx<'_, '_>, digits: &str, w: &str, span: Span) -> Option<Sp
     match digits.parse::<u32>() {
         Ok(n) => Some(Spanned::new(n, span)),
         Err(_) => {
-            ctx.diags
-                .push(out_of_range(w, span, "a trick number", UNSIGNED));
+            ctx.diags.push(out_of_range(w, span, "a trick number", UNSIGNED));
             None
         }
     }
@@ -232,9 +231,7 @@ fn claim(ctx: &mut Ctx<'_, '_>, eq: usize, end: usize) -> Option<Spanned<TrickCl
                 Some(eq_span),
                 "`=` without the trick's points",
             )
-            .with_help(
-                "write the points the declarer's side took, as `= 4`, or `= -` for a trick it lost",
-            ),
+            .with_help("write the points the declarer's side took, as `= 4`, or `= -` for a trick it lost"),
         );
         return None;
     };

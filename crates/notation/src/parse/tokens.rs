@@ -36,10 +36,7 @@ pub(crate) fn trick_number(w: &str) -> Option<&str> {
 /// A lone suit symbol, as the 1897 book prints `♣ A`.
 pub(crate) fn is_lone_suit(w: &str) -> bool {
     let mut chars = w.trim_end_matches('\u{FE0F}').chars();
-    matches!(
-        chars.next(),
-        Some('♣' | '♠' | '♥' | '♦' | '♧' | '♤' | '♡' | '♢')
-    ) && chars.next().is_none()
+    matches!(chars.next(), Some('♣' | '♠' | '♥' | '♦' | '♧' | '♤' | '♡' | '♢')) && chars.next().is_none()
 }
 
 /// Whether the word can name a seat, a column or a claim key: not a keyword, `*`, `??`, a
@@ -133,9 +130,7 @@ pub(crate) fn card_error(w: &str, span: Span, err: CardTokenError, set: Alphabet
             Some(span),
             format!("card token `{w}` is {err}"),
         )
-        .with_help(format!(
-            "write the card in the canonical form, `{a}` or `{b}`"
-        )),
+        .with_help(format!("write the card in the canonical form, `{a}` or `{b}`")),
         CardTokenErrorKind::Unknown => {
             let d = Diagnostic::error(
                 codes::UNKNOWN_CARD,
@@ -286,10 +281,7 @@ mod tests {
 
     #[test]
     fn statement_tokens() {
-        let l = lex(
-            "hand -48 ♦7 ?? \"x\" 99999999999999999999",
-            Pos::line_start(0, 1),
-        );
+        let l = lex("hand -48 ♦7 ?? \"x\" 99999999999999999999", Pos::line_start(0, 1));
         let set = AlphabetSet::DEFAULT;
         let got: Vec<_> = (0..5)
             .map(|i| read_token(&l.toks, i, set).0.unwrap().node)
