@@ -1212,10 +1212,13 @@ fn the_replay_serializes_with_its_game_tag_and_canonical_cards() {
     assert_eq!(json["tricks"][0]["cards"][0]["card"], "♣J");
     assert_eq!(json["tricks"][0]["winner"], "F");
     assert_eq!(json["declaration"]["game"], "clubs");
-    assert_eq!(json["result"]["score"], 156);
-    assert_eq!(json["result"]["end"], "played_out");
+    // The result is reported on its own, beside the normalized record.
+    assert!(json.get("result").is_none());
+    let outcome = serde_json::to_value(c.replay.as_ref().unwrap().outcome()).unwrap();
+    assert_eq!(outcome["score"], 156);
+    assert_eq!(outcome["end"], "played_out");
     assert_eq!(json["auction"][0]["call"]["bid"], 18);
-    let schema = serde_json::to_value(schemars::schema_for!(crate::Replay)).unwrap();
+    let schema = serde_json::to_value(schemars::schema_for!(crate::Outcome)).unwrap();
     assert!(schema.to_string().contains("declarer_card_points"));
 }
 
