@@ -35,6 +35,8 @@ pub enum Command {
     Show(ShowArgs),
     /// List the games and rule profiles with their options.
     Rules(RulesArgs),
+    /// Generate random legal games, reproducible per seed.
+    Gen(GenArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -107,6 +109,59 @@ pub struct CheckArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Only read the records (and build their syntax trees); skip replay and reports.
+    /// Measures reading speed; findings are those of the reader alone.
+    #[arg(long)]
+    pub parse_only: bool,
+}
+
+/// The games `gen` can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenGame {
+    /// Skat.
+    Skat,
+}
+
+/// What `gen` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenTo {
+    /// The stich notation, canonical form, records separated by a blank line.
+    Stich,
+    /// ISS records, one per line.
+    Iss,
+}
+
+impl GenTo {
+    /// The same form among `convert`'s.
+    pub fn to(self) -> To {
+        match self {
+            GenTo::Stich => To::Stich,
+            GenTo::Iss => To::Iss,
+        }
+    }
+}
+
+/// Arguments of `gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GenGame::Skat)]
+    pub game: GenGame,
+    /// How many games.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// The run's seed; game `i` is made from the `i`-th SplitMix64 output of it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The rule profile (see `stich rules`).
+    #[arg(long, default_value = "isko")]
+    pub rules: String,
+    /// The output form.
+    #[arg(long, value_enum, default_value_t = GenTo::Stich)]
+    pub to: GenTo,
+    /// Worker threads (0: one per core); the output is the same for any number.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    pub jobs: usize,
 }
 
 /// Arguments of `fmt`.

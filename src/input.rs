@@ -114,7 +114,18 @@ fn walk(dir: &Path, from: From, out: &mut Vec<PathBuf>) -> io::Result<()> {
 pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
     Ok(match &input.path {
         Some(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
-        None => Box::new(BufReader::new(io::stdin())),
+        None => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+    })
+}
+
+/// The records of an input as units of work: read in order here, finished anywhere
+/// ([`crate::pipeline::Unit`]). ISS records are only split from the stream, so their parsing
+/// can run on the worker threads too.
+pub fn units(input: &Input) -> io::Result<Box<dyn Iterator<Item = crate::pipeline::Unit> + Send>> {
+    let reader = open(input)?;
+    Ok(match input.format {
+        Format::Stich => Box::new(notation::Reader::new(reader).map(crate::pipeline::Unit::Parsed)),
+        Format::Iss => crate::pipeline::iss_units(reader),
     })
 }
 

@@ -16,7 +16,7 @@ pub struct Processed {
     pub text: String,
     /// Byte offset of `text` in its input.
     pub offset: usize,
-    /// The canonical form, when the record could be read.
+    /// The canonical form, when the record could be read (and [`Work::content_id`] asked).
     pub canonical: Option<String>,
     /// Bytes of input this record took.
     pub bytes: usize,
@@ -37,8 +37,33 @@ pub fn worst(a: Verdict, b: Verdict) -> Verdict {
     if rank(a) >= rank(b) { a } else { b }
 }
 
+/// What checking a record involves beyond the replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Work {
+    /// The record came from the ISS format: its tree is canonical already (the mapping
+    /// writes only canonical words), and findings about a result claim also name the `R`
+    /// field the claim came from.
+    pub iss: bool,
+    /// Compute the canonical text and the content id. Off only when nothing will show them
+    /// (`check -q` in text form), since printing and hashing cost as much as the replay.
+    pub content_id: bool,
+}
+
+impl Work {
+    /// Everything, for a stich record.
+    pub const FULL: Work = Work {
+        iss: false,
+        content_id: true,
+    };
+}
+
 /// Checks one record.
 pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
+    process_with(parsed, path, Work::FULL)
+}
+
+/// Checks one record, doing the work `work` asks for.
+pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed {
     let Parsed {
         record,
         mut diagnostics,
@@ -74,17 +99,24 @@ pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
             bytes,
         };
     };
-    engine::canonicalize(&mut record);
-    let canonical = notation::print(&record);
-    let id = notation::content_id(&record);
+    if !work.iss {
+        engine::canonicalize(&mut record);
+    }
+    // The content id is the hash of exactly the canonical text (`notation::content_id`), so
+    // the text is printed once and hashed here rather than printed a second time.
+    let canonical = work.content_id.then(|| notation::print(&record));
+    let id = canonical.as_deref().map(content_id_of);
     let checked = engine::check(&record);
     let verdict = worst(checked.verdict, Verdict::from_findings(&diagnostics));
     diagnostics.extend(checked.findings);
+    if work.iss {
+        name_iss_fields(&mut diagnostics);
+    }
     diagnostics.sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
     Processed {
         report: Report {
             version: report::REPORT_VERSION,
-            id: Some(id),
+            id,
             source,
             game: record.tag("Game").map(str::to_string),
             rules: record.tag("Rules").map(str::to_string),
@@ -97,37 +129,167 @@ pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
         diagnostics,
         text,
         offset,
-        canonical: Some(canonical),
+        canonical,
         bytes,
     }
+}
+
+/// The lowercase hexadecimal sha256 of a record's canonical text: its content id.
+pub fn content_id_of(canonical: &str) -> String {
+    use sha2::{Digest, Sha256};
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(canonical.as_bytes());
+    let mut hex = String::with_capacity(64);
+    for b in digest.iter() {
+        hex.push(char::from(HEX[usize::from(b >> 4)]));
+        hex.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    hex
+}
+
+/// The claim a finding compares, from the engine's wording `the record claims KEY …`.
+pub fn claim_of(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("the record claims ")?;
+    rest.split(' ').next().filter(|k| !k.is_empty())
+}
+
+/// Adds the `R` field to every finding about a result claim, so that a mismatch in an ISS
+/// record says what to look for in the record itself.
+fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics {
+        let field = claim_of(&d.message).and_then(iss::result_field_of_claim);
+        if let Some(field) = field {
+            d.message = format!("{} (ISS `R` field `{field}`)", d.message);
+        }
+    }
+}
+
+/// A record as the reader hands it over: the part of the work that must follow the input's
+/// order is done; what is left can run on any thread ([`Unit::into_parsed`]).
+// Units move once, in batches; boxing the large variant would cost an allocation per record.
+#[allow(clippy::large_enum_variant)]
+pub enum Unit {
+    /// A record read and parsed already (the stich reader does both at once).
+    Parsed(Parsed),
+    /// An ISS record found in the stream, to be parsed and mapped to the syntax tree.
+    Iss(iss::RawRecord),
+    /// What the ISS reader could not take as a record.
+    IssError(iss::IssError),
+}
+
+impl Unit {
+    /// Whether the record came from an ISS input.
+    pub fn is_iss(&self) -> bool {
+        !matches!(self, Unit::Parsed(_))
+    }
+
+    /// The record as a syntax tree with the reader's findings.
+    pub fn into_parsed(self) -> Parsed {
+        match self {
+            Unit::Parsed(p) => p,
+            Unit::Iss(raw) => {
+                let location = raw.location;
+                let (record, diagnostics) = match raw.parse() {
+                    Ok(game) => match iss::to_record(&game) {
+                        Ok(record) => (Some(record), Vec::new()),
+                        Err(diagnostics) => (None, diagnostics),
+                    },
+                    // A record the reader rejects is reported without its text, as the
+                    // reader reports it.
+                    Err(e) => return Unit::IssError(e).into_parsed(),
+                };
+                // The record's own bytes, so spans into the input are spans into this text
+                // (for records over several lines too).
+                let text = match String::from_utf8(raw.into_bytes()) {
+                    Ok(t) => t,
+                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                };
+                Parsed {
+                    record,
+                    diagnostics,
+                    text,
+                    offset: location.span.start,
+                    line: location.span.line,
+                }
+            }
+            Unit::IssError(e) => Parsed {
+                record: None,
+                diagnostics: e.diagnostics,
+                text: String::new(),
+                offset: e.location.span.start,
+                line: e.location.span.line,
+            },
+        }
+    }
+
+    /// Checks the record (see [`process_with`]); `content_id` as in [`Work`].
+    pub fn process(self, path: Option<&str>, content_id: bool) -> Processed {
+        let work = Work {
+            iss: self.is_iss(),
+            content_id,
+        };
+        process_with(self.into_parsed(), path, work)
+    }
+}
+
+/// The records of an ISS input, split from the stream but not yet parsed.
+pub fn iss_units<'a>(reader: Box<dyn BufRead + Send + 'a>) -> Box<dyn Iterator<Item = Unit> + Send + 'a> {
+    Box::new(iss::IssReader::new(reader).raw().map(|item| match item {
+        Ok(raw) => Unit::Iss(raw),
+        Err(e) => Unit::IssError(e),
+    }))
 }
 
 /// ISS records read as syntax trees, so they go through the same checker. A record the
 /// reader or the mapping rejects comes through with its findings and no tree.
 pub fn iss_records(reader: Box<dyn BufRead + Send>) -> Box<dyn Iterator<Item = Parsed> + Send> {
-    Box::new(iss::IssReader::new(reader).map(|item| match item {
-        Ok((game, location)) => {
-            // The written line is byte for byte the line read, so spans into the input are
-            // spans into this text.
-            let text = iss::write(&game);
-            let (record, diagnostics) = match iss::to_record(&game) {
-                Ok(record) => (Some(record), Vec::new()),
-                Err(diagnostics) => (None, diagnostics),
-            };
-            Parsed {
-                record,
-                diagnostics,
-                text,
-                offset: location.span.start,
-                line: location.span.line,
-            }
-        }
-        Err(e) => Parsed {
-            record: None,
-            diagnostics: e.diagnostics,
-            text: String::new(),
-            offset: e.location.span.start,
-            line: e.location.span.line,
-        },
-    }))
+    Box::new(iss_units(reader).map(Unit::into_parsed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_id_is_the_one_the_notation_defines() {
+        let parsed = notation::read_str("[Game \"skat\"]\n[Rules \"isko\"]\n\nresult   value 24\n");
+        let record = parsed[0].record.clone().unwrap();
+        assert_eq!(
+            content_id_of(&notation::print(&record)),
+            notation::content_id(&record)
+        );
+        assert_eq!(
+            content_id_of(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+
+    #[test]
+    fn claim_findings_name_the_iss_field() {
+        let mut d = vec![Diagnostic::error(
+            "S0406",
+            notation::Kind::Inconsistent,
+            None,
+            "the record claims score -60; the replay gives -54",
+        )];
+        name_iss_fields(&mut d);
+        assert_eq!(
+            d[0].message,
+            "the record claims score -60; the replay gives -54 (ISS `R` field `v`)"
+        );
+        assert_eq!(claim_of("the record claims bid 18; x"), Some("bid"));
+        assert_eq!(claim_of("something else"), None);
+    }
+
+    #[test]
+    fn iss_units_give_the_records_iss_records_gives() {
+        let text = "(;GM[Skat]MV[1 p 2 p 0 p ]R[passed] ;)\njunk\n(;GM[Skat]\nMV[1 p 2 p 0 p ]R[passed] ;)\n";
+        let parsed: Vec<Parsed> = iss_records(Box::new(text.as_bytes())).collect();
+        assert_eq!(parsed.len(), 3);
+        assert!(parsed[0].record.is_some() && parsed[2].record.is_some());
+        assert!(parsed[1].record.is_none() && !parsed[1].diagnostics.is_empty());
+        assert_eq!(parsed[0].text, "(;GM[Skat]MV[1 p 2 p 0 p ]R[passed] ;)");
+        assert_eq!(parsed[2].text, "(;GM[Skat]\nMV[1 p 2 p 0 p ]R[passed] ;)");
+        assert_eq!((parsed[2].offset, parsed[2].line), (44, 3));
+    }
 }

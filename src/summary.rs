@@ -15,7 +15,9 @@ pub struct Summary {
     illegal: u64,
     incomplete: u64,
     unparsable: u64,
+    read_only: u64,
     by_code: BTreeMap<String, u64>,
+    by_claim: BTreeMap<String, u64>,
 }
 
 impl Default for Summary {
@@ -36,7 +38,9 @@ impl Summary {
             illegal: 0,
             incomplete: 0,
             unparsable: 0,
+            read_only: 0,
             by_code: BTreeMap::new(),
+            by_claim: BTreeMap::new(),
         }
     }
 
@@ -53,8 +57,33 @@ impl Summary {
         }
         for f in &report.findings {
             if f.severity == report::FindingSeverity::Error {
-                *self.by_code.entry(f.code.clone()).or_default() += 1;
+                // Counted in place: a `String` key is made only the first time a code is seen.
+                match self.by_code.get_mut(f.code.as_str()) {
+                    Some(n) => *n += 1,
+                    None => {
+                        self.by_code.insert(f.code.clone(), 1);
+                    }
+                }
+                if let Some(claim) = crate::pipeline::claim_of(&f.message) {
+                    match self.by_claim.get_mut(claim) {
+                        Some(n) => *n += 1,
+                        None => {
+                            self.by_claim.insert(claim.to_string(), 1);
+                        }
+                    }
+                }
             }
+        }
+    }
+
+    /// Counts one record that was only read (`--parse-only`): read into a tree, or not.
+    pub fn add_read(&mut self, ok: bool, bytes: usize) {
+        self.records += 1;
+        self.bytes += bytes as u64;
+        if ok {
+            self.read_only += 1;
+        } else {
+            self.unparsable += 1;
         }
     }
 
@@ -71,16 +100,39 @@ impl Summary {
     /// The closing line(s).
     pub fn text(&self) -> String {
         let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        let mut s = format!(
-            "{} records: {} consistent, {} inconsistent, {} illegal, {} incomplete, {} unparsable",
-            self.records, self.consistent, self.inconsistent, self.illegal, self.incomplete, self.unparsable
-        );
+        let mut s = if self.read_only > 0 && self.records == self.read_only + self.unparsable {
+            format!(
+                "{} records: {} read (parse only, not replayed), {} unparsable",
+                self.records, self.read_only, self.unparsable
+            )
+        } else {
+            format!(
+                "{} records: {} consistent, {} inconsistent, {} illegal, {} incomplete, {} unparsable",
+                self.records,
+                self.consistent,
+                self.inconsistent,
+                self.illegal,
+                self.incomplete,
+                self.unparsable
+            )
+        };
         if !self.by_code.is_empty() {
             let codes: Vec<String> = self.by_code.iter().map(|(c, n)| format!("{c}×{n}")).collect();
             s.push_str(&format!("\nerrors by code: {}", codes.join(", ")));
         }
+        if !self.by_claim.is_empty() {
+            let claims: Vec<String> = self
+                .by_claim
+                .iter()
+                .map(|(c, n)| match iss::result_field_of_claim(c) {
+                    Some(field) => format!("{c} (ISS {field})×{n}"),
+                    None => format!("{c}×{n}"),
+                })
+                .collect();
+            s.push_str(&format!("\nmismatches by claim: {}", claims.join(", ")));
+        }
         s.push_str(&format!(
-            "\n{:.3} s, {:.0} records/s, {:.2} MiB/s",
+            "\n{:.3} s, {:.0} games/s, {:.2} MiB/s",
             secs,
             self.records as f64 / secs,
             self.bytes as f64 / secs / (1024.0 * 1024.0)

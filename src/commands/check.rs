@@ -2,16 +2,65 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use rayon::prelude::*;
+use std::sync::mpsc;
 
 use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format};
 use crate::input;
-use crate::pipeline::{Processed, process};
+use crate::pipeline::{Processed, Unit};
 use crate::render;
 use crate::summary::Summary;
 
-/// Records replayed together; bounds memory while letting threads share the work.
-const BATCH: usize = 512;
+/// Records handed to a worker at once; bounds memory while letting threads share the work.
+const BATCH: usize = 256;
+
+/// Batches queued for each worker and from it: memory stays bounded by a few batches per
+/// worker whatever the input's size.
+const IN_FLIGHT: usize = 2;
+
+/// A record after the workers: checked, or (with `--parse-only`) only read.
+enum Done {
+    /// Replayed and reported.
+    Checked(Processed),
+    /// Read only: whether a syntax tree came out, and the reader's findings (the tree
+    /// itself is dropped on the worker).
+    Read(bool, usize, notation::Parsed),
+}
+
+/// What the workers do with each record.
+#[derive(Clone, Copy)]
+struct Task {
+    /// Only read (`--parse-only`).
+    parse_only: bool,
+    /// Compute content ids (shown unless `-q` in text form).
+    content_id: bool,
+    /// Text output: the writer needs the verdict and the findings only, so the rest of the
+    /// report is dropped by the worker rather than by the one writing thread.
+    slim: bool,
+}
+
+/// What a worker does with one record.
+fn finish(unit: Unit, path: &str, task: Task) -> Done {
+    if task.parse_only {
+        let mut parsed = unit.into_parsed();
+        let ok = parsed.record.take().is_some();
+        let bytes = parsed.text.len();
+        if parsed.diagnostics.is_empty() {
+            parsed.text = String::new();
+        }
+        return Done::Read(ok, bytes, parsed);
+    }
+    let mut p = unit.process(Some(path), task.content_id);
+    if task.slim {
+        p.report.record = None;
+        p.report.result = None;
+        p.report.header = Vec::new();
+        p.canonical = None;
+        if p.diagnostics.is_empty() {
+            p.text = String::new();
+        }
+    }
+    Done::Checked(p)
+}
 
 /// Where the reports of a run go, in input order.
 struct Output<'a> {
@@ -24,6 +73,33 @@ struct Output<'a> {
 }
 
 impl Output<'_> {
+    fn write_done(&mut self, done: &Done, path: &str) -> io::Result<()> {
+        match done {
+            Done::Checked(p) => self.write(p, path),
+            Done::Read(ok, bytes, p) => self.write_read(*ok, *bytes, p, path),
+        }
+    }
+
+    fn write_read(&mut self, ok: bool, bytes: usize, p: &notation::Parsed, path: &str) -> io::Result<()> {
+        self.summary.add_read(ok, bytes);
+        let mut err = io::stderr().lock();
+        for d in &p.diagnostics {
+            if self.format == Format::Text || d.severity == notation::Severity::Error {
+                write!(
+                    err,
+                    "{}",
+                    render::diagnostic(d, path, &p.text, p.offset, self.colours)
+                )?;
+                writeln!(err)?;
+            }
+        }
+        if self.format == Format::Text && !self.quiet {
+            let what = if ok { "read" } else { "unparsable" };
+            writeln!(self.out, "{path}:{}: {what}", p.line)?;
+        }
+        Ok(())
+    }
+
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
         self.summary.add(&p.report, p.bytes);
         let mut err = io::stderr().lock();
@@ -74,6 +150,100 @@ fn progress_bar(show: bool) -> indicatif::ProgressBar {
     bar
 }
 
+/// Why a run stopped early.
+enum Stop {
+    /// The reader of standard output went away: not an error.
+    BrokenPipe,
+    /// Writing failed.
+    Failed(io::Error),
+}
+
+/// Writes one batch, in order.
+fn write_batch(output: &mut Output<'_>, done: &[Done], path: &str) -> Result<(), Stop> {
+    for d in done {
+        if let Err(e) = output.write_done(d, path) {
+            return Err(if e.kind() == io::ErrorKind::BrokenPipe {
+                Stop::BrokenPipe
+            } else {
+                Stop::Failed(e)
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks one input on this thread alone.
+fn run_serial(
+    records: Box<dyn Iterator<Item = Unit> + Send>,
+    output: &mut Output<'_>,
+    bar: &indicatif::ProgressBar,
+    path: &str,
+    task: Task,
+) -> Result<(), Stop> {
+    let mut done = Vec::with_capacity(BATCH);
+    let mut records = records.peekable();
+    while records.peek().is_some() {
+        done.extend(records.by_ref().take(BATCH).map(|u| finish(u, path, task)));
+        write_batch(output, &done, path)?;
+        bar.inc(done.len() as u64);
+        done.clear();
+    }
+    Ok(())
+}
+
+/// Checks one input with a reading thread, `workers` worker threads and this thread
+/// writing, so that splitting the stream, replaying and writing overlap. Batches go to the
+/// workers in turn and come back in the same turn, which keeps the input's order. Plain
+/// threads blocking on bounded channels, rather than a work-stealing pool, so that no idle
+/// worker spins on a core the reader needs.
+fn run_parallel(
+    records: Box<dyn Iterator<Item = Unit> + Send>,
+    output: &mut Output<'_>,
+    workers: usize,
+    bar: &indicatif::ProgressBar,
+    path: &str,
+    task: Task,
+) -> Result<(), Stop> {
+    let workers = workers.max(1);
+    std::thread::scope(|scope| {
+        let mut to_workers = Vec::with_capacity(workers);
+        let mut from_workers = Vec::with_capacity(workers);
+        for _ in 0..workers {
+            let (units_tx, units_rx) = mpsc::sync_channel::<Vec<Unit>>(IN_FLIGHT);
+            let (done_tx, done_rx) = mpsc::sync_channel::<Vec<Done>>(IN_FLIGHT);
+            to_workers.push(units_tx);
+            from_workers.push(done_rx);
+            scope.spawn(move || {
+                for batch in units_rx {
+                    let done: Vec<Done> = batch.into_iter().map(|u| finish(u, path, task)).collect();
+                    if done_tx.send(done).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        scope.spawn(move || {
+            let mut records = records;
+            for turn in (0..workers).cycle() {
+                let batch: Vec<Unit> = records.by_ref().take(BATCH).collect();
+                let Some(worker) = to_workers.get(turn) else { break };
+                if batch.is_empty() || worker.send(batch).is_err() {
+                    break;
+                }
+            }
+        });
+        // Returning early drops the receivers, which stops the workers and then the reader.
+        for turn in (0..workers).cycle() {
+            let Some(Ok(done)) = from_workers.get(turn).map(mpsc::Receiver::recv) else {
+                break;
+            };
+            write_batch(output, &done, path)?;
+            bar.inc(done.len() as u64);
+        }
+        Ok(())
+    })
+}
+
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> u8 {
     let inputs = match input::expand(&args.paths, args.from) {
@@ -83,16 +253,10 @@ pub fn run(args: &CheckArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let pool = if args.jobs == 1 {
-        None
-    } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(args.jobs).build() {
-            Ok(p) => Some(p),
-            Err(e) => {
-                eprintln!("stich: cannot start {} threads: {e}", args.jobs);
-                return EXIT_USAGE;
-            }
-        }
+    // `--jobs 0`: one worker per core.
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
     };
     let stdout = io::stdout();
     let mut output = Output {
@@ -105,13 +269,13 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let bar = progress_bar(!args.no_progress && io::stderr().is_terminal());
     let mut io_failed = false;
-    if args.format == Format::Json && writeln!(output.out, "[").is_err() {
+    if args.format == Format::Json && !args.parse_only && writeln!(output.out, "[").is_err() {
         return EXIT_USAGE;
     }
     for input in &inputs {
         let path = input.display();
         bar.set_message(path.clone());
-        let records = match input::records(input) {
+        let records = match input::units(input) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("stich: {path}: {e}");
@@ -119,28 +283,27 @@ pub fn run(args: &CheckArgs) -> u8 {
                 continue;
             }
         };
-        let mut batch = Vec::with_capacity(BATCH);
-        let mut records = records.peekable();
-        while records.peek().is_some() {
-            batch.extend(records.by_ref().take(BATCH));
-            let done: Vec<Processed> = match &pool {
-                Some(pool) => pool.install(|| batch.par_drain(..).map(|p| process(p, Some(&path))).collect()),
-                None => batch.drain(..).map(|p| process(p, Some(&path))).collect(),
-            };
-            for p in &done {
-                if let Err(e) = output.write(p, &path) {
-                    if e.kind() == io::ErrorKind::BrokenPipe {
-                        return EXIT_OK;
-                    }
-                    eprintln!("stich: {e}");
-                    return EXIT_USAGE;
-                }
+        let task = Task {
+            parse_only: args.parse_only,
+            content_id: !(args.quiet && args.format == Format::Text),
+            slim: args.format == Format::Text,
+        };
+        let ran = if jobs == 1 {
+            run_serial(records, &mut output, &bar, &path, task)
+        } else {
+            run_parallel(records, &mut output, jobs, &bar, &path, task)
+        };
+        match ran {
+            Ok(()) => {}
+            Err(Stop::BrokenPipe) => return EXIT_OK,
+            Err(Stop::Failed(e)) => {
+                eprintln!("stich: {e}");
+                return EXIT_USAGE;
             }
-            bar.inc(done.len() as u64);
         }
     }
     bar.finish_and_clear();
-    if args.format == Format::Json && writeln!(output.out, "\n]").is_err() {
+    if args.format == Format::Json && !args.parse_only && writeln!(output.out, "\n]").is_err() {
         return EXIT_USAGE;
     }
     if output.out.flush().is_err() {

@@ -4,6 +4,7 @@ pub mod check;
 pub mod completions;
 pub mod convert;
 pub mod fmt;
+pub mod r#gen;
 pub mod rules;
 pub mod schema;
 pub mod show;

@@ -111,6 +111,28 @@ impl Values<'_> {
     }
 }
 
+/// The `R` field a result claim stands for, as the server writes it (`score` is `v`,
+/// `overbid` is `bidok`/`overbid`); `None` for claims that have no field of their own.
+pub fn result_field_of_claim(key: &str) -> Option<&'static str> {
+    Some(match key {
+        PASSED => "passed",
+        DECLARER => "d",
+        OUTCOME => "win/loss/penalty",
+        SCORE => "v",
+        MATADORS => "m",
+        OVERBID => "bidok/overbid",
+        POINTS => "p",
+        TRICKS => "t",
+        SCHNEIDER => "s",
+        SCHWARZ => "z",
+        PENALTY => "p0/p1/p2",
+        LEFT => "l",
+        TIMEOUT => "to",
+        RESIGNED => "r",
+        _ => return None,
+    })
+}
+
 /// The result fields for a list of claims, in the server's order with the server's
 /// defaults for what the claims leave out (`d:-1`, `v:0`, `bidok`, `p0:0`, `l:-1`, …).
 pub(crate) fn fields_from_claims(
@@ -153,7 +175,13 @@ pub(crate) fn fields_from_claims(
     for c in claims {
         let v = Values { claim: c };
         let key = c.key.node.as_str();
-        if key != PASSED && key != ISS {
+        // A passed deal scores nothing, so `score 0` and the derived claims say nothing
+        // the bare `passed` result does not.
+        let says_nothing = matches!(
+            key,
+            PASSED | ISS | DERIVED_BID | DERIVED_VALUE | DERIVED_SKAT_POINTS
+        ) || (key == SCORE && matches!(v.one(), Some(Token::Number(0))));
+        if !says_nothing {
             s.any_field = true;
         }
         match key {
@@ -186,6 +214,11 @@ pub(crate) fn fields_from_claims(
                 Some(Token::Text(t)) => s.other.push(t.clone()),
                 _ => diags.push(v.fail("one quoted text")),
             },
+            // The server records these only through other fields (the bid is the last number
+            // of the auction moves, the skat's points and the base value follow from the
+            // deal, the moves and `v`), so the ISS form leaves them out and a replay of the
+            // ISS record recomputes them.
+            DERIVED_BID | DERIVED_VALUE | DERIVED_SKAT_POINTS => {}
             _ => diags.push(Diagnostic::error(
                 codes::CLAIM,
                 Kind::Syntax,
@@ -295,7 +328,7 @@ mod tests {
                 c("score", vec![Token::Number(1)]),
                 c("score", vec![Token::Number(2)]),
             ],
-            vec![c("passed", vec![]), c("score", vec![Token::Number(0)])],
+            vec![c("passed", vec![]), c("score", vec![Token::Number(5)])],
             vec![c("outcome", vec![word("won")]), c("declarer", vec![word("X")])],
         ] {
             let e = fields_from_claims(&claims, None).unwrap_err();
@@ -307,5 +340,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(passed, vec![ResultField::Passed, ResultField::Other("x".into())]);
+    }
+
+    #[test]
+    fn claims_the_server_implies_are_left_out() {
+        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        // A passed deal scores nothing: `score 0` adds nothing to `R[passed]`.
+        let passed = fields_from_claims(&[c("passed", vec![]), c("score", vec![Token::Number(0)])], None);
+        assert_eq!(passed.unwrap(), vec![ResultField::Passed]);
+        let base = vec![
+            c("outcome", vec![word("won")]),
+            c("score", vec![Token::Number(36)]),
+        ];
+        let mut derived = base.clone();
+        derived.extend([
+            c("bid", vec![Token::Number(24)]),
+            c("value", vec![Token::Number(36)]),
+            c("skat_points", vec![Token::Number(4)]),
+        ]);
+        assert_eq!(
+            fields_from_claims(&derived, None).unwrap(),
+            fields_from_claims(&base, None).unwrap()
+        );
+        assert_eq!(result_field_of_claim("score"), Some("v"));
+        assert_eq!(result_field_of_claim("overbid"), Some("bidok/overbid"));
+        assert_eq!(result_field_of_claim("bid"), None);
     }
 }

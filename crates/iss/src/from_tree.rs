@@ -9,8 +9,8 @@ use crate::claims::{claims_of, fields_from_claims, same_claims};
 use crate::codes;
 use crate::layout::Layout;
 use crate::model::{
-    Action, Actor, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Property, Seat,
-    escape,
+    Action, Actor, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Property,
+    ResultField, Seat, escape,
 };
 use crate::result::parse_result_text;
 use crate::token::is_skat_card;
@@ -53,7 +53,20 @@ pub fn from_record(record: &Record) -> Result<Game, Vec<Diagnostic>> {
 
     let moves = moves(record, &layout, &mut diags);
     let has_moves = !moves.is_empty();
-    let result = result(record, &mut diags);
+    let mut result = result(record, &mut diags);
+    // A record that does not claim `resigned` still shows it in its moves; the server's
+    // `r:` says the same, so the rebuilt result follows the moves rather than the default.
+    let claims_resigned = record
+        .result
+        .as_ref()
+        .is_some_and(|r| r.items.iter().any(|c| c.key.node == claim::RESIGNED));
+    if !claims_resigned && moves.iter().any(|m| m.action == Action::Resign) {
+        for f in result.iter_mut().flat_map(|r| r.fields.iter_mut()) {
+            if let ResultField::Resigned(r) = f {
+                *r = true;
+            }
+        }
+    }
 
     if has_moves || layout.mv_at.is_some() {
         let at = layout.mv_at.unwrap_or(properties.len()).min(properties.len());
@@ -501,14 +514,17 @@ fn play_moves(items: &[PlayItem], layout: &Layout, out: &mut Vec<Move>, diags: &
                 };
                 let mv = match first_word(s) {
                     Some(SHOWS) => Move::new(Actor::Seat(seat), Action::Show(statement_cards(s, 1, diags))),
-                    Some(RESIGNS) if s.tokens.len() == 1 => Move::new(Actor::Seat(seat), Action::Resign),
+                    // The server has one move for giving up: `RE`, a defender's resignation or
+                    // the declarer's concession, so `concedes` comes back as `resigns`.
+                    Some(RESIGNS | CONCEDES) if s.tokens.len() == 1 => {
+                        Move::new(Actor::Seat(seat), Action::Resign)
+                    }
                     Some(TIMES_OUT) if s.tokens.len() == 1 => Move::new(Actor::World, Action::TimeOut(seat)),
                     Some(LEAVES) if s.tokens.len() == 1 => Move::new(Actor::World, Action::Leave(seat)),
                     _ => {
-                        diags.push(
-                            statement_error(s, "event")
-                                .with_help("the ISS events are shows, resigns, times-out and leaves"),
-                        );
+                        diags.push(statement_error(s, "event").with_help(
+                            "the ISS events are shows, resigns (or concedes), times-out and leaves",
+                        ));
                         continue;
                     }
                 };

@@ -3,7 +3,7 @@
 //!
 //! The server writes one record a line: `(;GM[Skat]PC[…]…MV[w … 1 18 0 y …]R[d:2 loss …] ;)`.
 //! [`IssReader`] streams records out of any [`std::io::BufRead`] in constant memory and goes
-//! on after a broken record; [`write`] gives the line back byte for byte. [`to_record`] and
+//! on after a broken record; [`write()`] gives the line back byte for byte. [`to_record`] and
 //! [`from_record`] convert to and from [`notation::Record`], losing nothing. The format,
 //! the mapping and the codes are in `spec/iss.md` and `spec/errors.md`.
 
@@ -26,11 +26,12 @@ mod token;
 mod vocab;
 mod write;
 
+pub use claims::result_field_of_claim;
 pub use from_tree::from_record;
 pub use model::{
     Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Outcome,
     Property, ResultField, Seat, escape, unescape,
 };
-pub use read::{DEFAULT_MAX_RECORD, IssError, IssReader, Location, parse_game};
+pub use read::{DEFAULT_MAX_RECORD, IssError, IssReader, Location, RawRecord, RawRecords, parse_game};
 pub use to_tree::to_record;
 pub use write::{write, write_into};

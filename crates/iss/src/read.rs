@@ -313,17 +313,17 @@ impl<R: BufRead> IssReader<R> {
         Location { span, index }
     }
 
-    fn found(&mut self, found: Found) -> Result<(Game, Location), IssError> {
+    /// The same records unparsed, to parse elsewhere (on other threads, for instance).
+    pub fn raw(self) -> RawRecords<R> {
+        RawRecords(self)
+    }
+
+    /// On `Ok`, the record's bytes are in the scanner's buffer.
+    fn found(&mut self, found: Found) -> Result<Location, IssError> {
         match found {
             Found::Record => {
                 let span = self.scanner.record_start.to(self.scanner.pos);
-                let location = self.location(span);
-                parse_record(&self.scanner.record, self.scanner.record_start)
-                    .map(|g| (g, location))
-                    .map_err(|diagnostics| IssError {
-                        location,
-                        diagnostics,
-                    })
+                Ok(self.location(span))
             }
             Found::Error(d, span) => {
                 let location = self.location(span);
@@ -334,12 +334,78 @@ impl<R: BufRead> IssReader<R> {
             }
         }
     }
+
+    fn parsed(&self, location: Location) -> Result<(Game, Location), IssError> {
+        parse_record(&self.scanner.record, self.scanner.record_start)
+            .map(|g| (g, location))
+            .map_err(|diagnostics| IssError {
+                location,
+                diagnostics,
+            })
+    }
+}
+
+/// One record's text as the reader found it, not yet parsed: small, owned, and `Send`, so
+/// the splitting of a stream can stay on one thread while the parsing moves to others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawRecord {
+    text: Vec<u8>,
+    start: Pos,
+    /// Where the record stands in the input.
+    pub location: Location,
+}
+
+impl RawRecord {
+    /// The record's bytes, from `(` to the closing `)`.
+    pub fn bytes(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// The bytes, given up.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.text
+    }
+
+    /// Parses the record exactly as [`IssReader`] does; spans point into the whole input.
+    pub fn parse(&self) -> Result<Game, IssError> {
+        parse_record(&self.text, self.start).map_err(|diagnostics| IssError {
+            location: self.location,
+            diagnostics,
+        })
+    }
+}
+
+/// The records of an [`IssReader`], unparsed (see [`IssReader::raw`]).
+pub struct RawRecords<R: BufRead>(IssReader<R>);
+
+impl<R: BufRead> Iterator for RawRecords<R> {
+    type Item = Result<RawRecord, IssError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let location = match self.0.advance()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        let scanner = &self.0.scanner;
+        Some(Ok(RawRecord {
+            text: scanner.record.clone(),
+            start: scanner.record_start,
+            location,
+        }))
+    }
 }
 
 impl<R: BufRead> Iterator for IssReader<R> {
     type Item = Result<(Game, Location), IssError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        Some(self.advance()?.and_then(|location| self.parsed(location)))
+    }
+}
+
+impl<R: BufRead> IssReader<R> {
+    /// Finds the next record (or finding); its bytes are left in the scanner.
+    fn advance(&mut self) -> Option<Result<Location, IssError>> {
         if self.done {
             return None;
         }

@@ -72,6 +72,8 @@ pub(crate) const DISCARD: &str = "discard";
 pub(crate) const SHOWS: &str = "shows";
 /// Play event `RE`: `M resigns`.
 pub(crate) const RESIGNS: &str = "resigns";
+/// Play event `RE` by the declarer, as the engine also writes it: `F concedes`.
+pub(crate) const CONCEDES: &str = "concedes";
 /// Play event `w TI.n`: `M times-out`.
 pub(crate) const TIMES_OUT: &str = "times-out";
 /// Play event `w LE.n`: `M leaves`.
@@ -109,6 +111,12 @@ pub(crate) mod claim {
     pub const RESIGNED: &str = "resigned";
     /// `iss "x:9"`: a result field this crate does not know.
     pub const ISS: &str = "iss";
+    /// `bid 24`: implied by the auction moves; not an `R` field.
+    pub const DERIVED_BID: &str = "bid";
+    /// `value 36`: the base value, implied by the moves and `v`; not an `R` field.
+    pub const DERIVED_VALUE: &str = "value";
+    /// `skat_points 4`: implied by the deal and the moves; not an `R` field.
+    pub const DERIVED_SKAT_POINTS: &str = "skat_points";
     /// `yes`
     pub const YES: &str = "yes";
     /// `no`

@@ -15,7 +15,7 @@ pub fn write(game: &Game) -> String {
     out
 }
 
-/// [`write`] into an existing buffer, for writing many records without reallocating.
+/// [`write()`] into an existing buffer, for writing many records without reallocating.
 pub fn write_into(game: &Game, out: &mut String) {
     out.push_str("(;");
     for p in &game.properties {

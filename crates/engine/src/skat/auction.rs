@@ -260,6 +260,7 @@ fn check_value(c: &CallIn, v: u32, last: Option<u32>, profile: &Profile, out: &m
         let next = profile
             .next_bid(v)
             .map_or_else(String::new, |n| format!("; the next bid is {n}"));
+        let first: Vec<String> = profile.bid_table.iter().take(20).map(u32::to_string).collect();
         out.push(
             Diagnostic::error(
                 "S0101",
@@ -267,9 +268,40 @@ fn check_value(c: &CallIn, v: u32, last: Option<u32>, profile: &Profile, out: &m
                 at(c.span),
                 format!("{} bids {v}, which is not a game value{next}", c.seat),
             )
-            .with_help("bids are game values: 18 20 22 23 24 27 30 33 35 36 40 44 45 46 48 50 54 55 59 60 …"),
+            .with_help(match profile.options.bids {
+                crate::skat::rules::BidSet::ReachableGameValues => {
+                    format!("bids are game values: {} …", first.join(" "))
+                }
+                crate::skat::rules::BidSet::Ladder { min, .. } => {
+                    format!("bids are whole numbers from {min}")
+                }
+            }),
         );
         return false;
+    }
+    if profile.off_ladder(v) {
+        out.push(
+            Diagnostic::warning(
+                "S0108",
+                at(c.span),
+                format!("{} bids {v}, off the customary steps of the bidding", c.seat),
+            )
+            .with_help(format!(
+                "under `{}` bids customarily rise by {}: {} …",
+                profile.name,
+                match profile.options.bids {
+                    crate::skat::rules::BidSet::Ladder { step, .. } => step,
+                    crate::skat::rules::BidSet::ReachableGameValues => 0,
+                },
+                profile
+                    .bid_table
+                    .iter()
+                    .take(8)
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )),
+        );
     }
     if let Some(l) = last
         && v <= l

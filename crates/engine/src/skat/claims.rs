@@ -7,7 +7,7 @@
 use notation::{Diagnostic, Kind, Severity};
 
 use crate::skat::interpret::{ClaimIn, ClaimValue, at};
-use crate::skat::model::GameResult;
+use crate::skat::model::{GameResult, Seat};
 use crate::skat::words::{ClaimKey, claim_canonical};
 
 fn yes_no(b: bool) -> &'static str {
@@ -87,6 +87,26 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
         ClaimKey::SkatPoints => ("S0414", num(v).to_string(), r.skat_points.map(|p| p.to_string())),
         ClaimKey::Disputed => ("S0508", String::new(), Some(String::new())),
         ClaimKey::Resigned => ("S0416", yes_no(flag(v)).into(), Some(yes_no(r.resigned).into())),
+        ClaimKey::Loser | ClaimKey::Winner => {
+            let list = |s: &[Seat]| s.iter().map(|s| s.label()).collect::<Vec<_>>().join(" ");
+            let claimed = match v {
+                ClaimValue::Seats(s) => list(s),
+                _ => String::new(),
+            };
+            let computed = r.ramsch.as_ref().map(|x| {
+                let seats: Vec<Seat> = if claim.key == ClaimKey::Loser {
+                    x.losers.clone()
+                } else {
+                    x.winner.into_iter().collect()
+                };
+                if seats.is_empty() {
+                    "none".to_string()
+                } else {
+                    list(&seats)
+                }
+            });
+            ("S0418", claimed, computed)
+        }
         ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
             let claimed = match v {
                 ClaimValue::Seat(s) => s.label().to_string(),

@@ -17,10 +17,10 @@ use notation::{
 };
 
 use crate::core::CardSet;
-use crate::skat::model::{Contract, End, GameResult, GameType, Seat};
+use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::play;
-use crate::skat::rules::Profile;
+use crate::skat::rules::{PickupRule, Profile, Unreachable};
 use crate::skat::score::{self, Finish, Tally};
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and stable by construction.
@@ -253,7 +253,7 @@ pub fn play_out(
             };
         }
         if contract.schneider_announced
-            && defender_points > profile.options.schneider_at
+            && defender_points > profile.options.schneider_at.defenders_at_most
             && early.schneider_at_31
         {
             return PlayedOut {
@@ -353,7 +353,11 @@ fn pick_contract(rng: &mut Rng, profile: &Profile, bid: u32) -> Contract {
     if roll < 20 {
         let ouvert = rng.chance(35);
         let variants = [(hand, ouvert), (true, ouvert), (true, true), (hand, true)];
-        if let Some(&(h, o)) = variants.iter().find(|&&(h, o)| profile.null_value(h, o) >= bid) {
+        if let Some(&(h, o)) = variants.iter().find(|&&(h, o)| {
+            profile
+                .null_value(SkatUse::of_hand(h), o)
+                .is_some_and(|v| v >= bid)
+        }) {
             return Contract {
                 game: GameType::Null,
                 hand: h,
@@ -391,6 +395,52 @@ fn pick_contract(rng: &mut Rng, profile: &Profile, bid: u32) -> Contract {
         }
     }
     c
+}
+
+/// Whether the profile has this contract and lets the declarer play it on this bid.
+fn fits(profile: &Profile, c: &Contract, twelve: CardSet, bid: u32) -> bool {
+    let skat = SkatUse::of_hand(c.hand);
+    let a = profile.options.announcements;
+    let pickup_ok = skat == SkatUse::Hand
+        || match profile.options.pickup_commits {
+            PickupRule::Free => true,
+            PickupRule::GrandUnlessNullFirst => c.game.trump_suit().is_none(),
+            PickupRule::GrandOnly => c.game == GameType::Grand,
+        };
+    if c.game == GameType::Null {
+        return pickup_ok
+            && (!c.ouvert || c.hand || a.null_ouvert_with_pickup)
+            && profile.null_value(skat, c.ouvert).is_some_and(|v| v >= bid);
+    }
+    let Some(base) = profile.base_value(c.game, skat, c.ouvert) else {
+        return false;
+    };
+    let announced_ok = c.hand
+        || ((!c.schneider_announced || !a.schneider_needs_hand)
+            && (!c.schwarz_announced || !a.schwarz_needs_hand));
+    let ouvert_ok = !c.ouvert || profile.ouvert_allowed(c.game, skat);
+    let reachable = profile.options.unreachable_game == Unreachable::FixedValueIllegal
+        || pack::matadors(c.game, twelve)
+            .is_some_and(|m| base * score::highest_multiplier(profile, c, m.unsigned_abs()) >= bid);
+    pickup_ok && announced_ok && ouvert_ok && reachable
+}
+
+/// A grand the profile has that can reach the bid, announcing as much as it may.
+fn fallback_contract(profile: &Profile, twelve: CardSet, bid: u32) -> Option<Contract> {
+    [true, false].into_iter().find_map(|hand| {
+        let (schneider_ok, schwarz_ok) = {
+            let a = profile.options.announcements;
+            (hand || !a.schneider_needs_hand, hand || !a.schwarz_needs_hand)
+        };
+        let c = Contract {
+            game: GameType::Grand,
+            hand,
+            schneider_announced: schneider_ok,
+            schwarz_announced: schwarz_ok,
+            ouvert: false,
+        };
+        fits(profile, &c, twelve, bid).then_some(c)
+    })
 }
 
 fn styles(rng: &mut Rng, declarer: Seat) -> [Style; 3] {
@@ -532,6 +582,11 @@ pub fn result_of(
             Some((_, Stop::TimesOut(s))) => Some(s),
             _ => None,
         },
+        skat_use: profile
+            .prices_skat_use()
+            .then_some(SkatUse::of_hand(contract.hand)),
+        kontra: None,
+        ramsch: None,
         ended_at_trick: (end != End::PlayedOut).then(|| {
             if rest_to_declarer || matches!(end, End::DeclarerConceded | End::DeclarerPenalized) {
                 played.tricks.len() as u32 + 1
@@ -578,8 +633,20 @@ pub fn generate_game(seed: u64, profile: &Profile) -> Generated {
         trick_claims: false,
     };
     let Some((declarer, bid)) = won else { return g };
-    let contract = pick_contract(&mut rng, profile, bid);
     let d = declarer.index();
+    let mut contract = pick_contract(&mut rng, profile, bid);
+    let twelve_dealt = hands[d].union(skat);
+    // The historic profiles lack some games; draw again, then fall back on a grand. Every
+    // contract the official profile draws fits, so its games stay as they were.
+    for _ in 0..20 {
+        if fits(profile, &contract, twelve_dealt, bid) {
+            break;
+        }
+        contract = pick_contract(&mut rng, profile, bid);
+    }
+    if !fits(profile, &contract, twelve_dealt, bid) {
+        contract = fallback_contract(profile, twelve_dealt, bid).unwrap_or(contract);
+    }
     let mut start = hands;
     let skat_after = if contract.hand {
         skat

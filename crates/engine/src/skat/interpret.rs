@@ -99,6 +99,8 @@ pub struct DeclIn {
     pub schwarz: bool,
     /// `ouvert` written.
     pub ouvert: bool,
+    /// `ramsch` written.
+    pub ramsch: bool,
     /// Cards listed after `ouvert`.
     pub shown: Vec<Slot>,
     /// Where.
@@ -149,6 +151,8 @@ pub enum ClaimValue {
     Flag,
     /// A seat.
     Seat(Seat),
+    /// One or more seats.
+    Seats(Vec<Seat>),
     /// A game.
     Game(GameType),
     /// Yes or no; won or lost.
@@ -410,6 +414,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                         Some(DeclWord::Schneider) => d.schneider = true,
                         Some(DeclWord::Schwarz) => d.schwarz = true,
                         Some(DeclWord::Ouvert) => d.ouvert = true,
+                        Some(DeclWord::Ramsch) => d.ramsch = true,
                         None => out.push(unknown_word(t.span, w, "declaration")),
                     },
                     Token::Card(c) if d.ouvert => d.shown.push(slot(&Spanned::new(*c, t.span))),
@@ -550,7 +555,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
             let Some(key) = words::claim_key(&claim.key.node) else {
                 out.push(
                     Diagnostic::warning("S0503", at(claim.key.span), format!("unknown claim `{}`; ignored", claim.key.node))
-                        .with_help("known claims: passed, declarer, game, outcome, points, tricks, matadors, schneider, schwarz, overbid, bid, value, score, skat_points, resigned, left, timeout, penalty, disputed"),
+                        .with_help("known claims: passed, declarer, game, outcome, points, tricks, matadors, schneider, schwarz, overbid, bid, value, score, skat_points, resigned, left, timeout, penalty, loser, winner, disputed"),
                 );
                 continue;
             };
@@ -594,6 +599,16 @@ fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>
                 [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
                 _ => None,
             }
+        }
+        ClaimKey::Loser | ClaimKey::Winner => {
+            let seats: Option<Vec<Seat>> = tokens
+                .iter()
+                .map(|t| match t {
+                    Token::Word(w) | Token::Text(w) => words::seat(w, names),
+                    _ => None,
+                })
+                .collect();
+            seats.filter(|s| !s.is_empty()).map(ClaimValue::Seats)
         }
         ClaimKey::Game => match tokens.as_slice() {
             [Token::Word(w)] => match words::decl_word(w) {

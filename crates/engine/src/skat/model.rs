@@ -136,6 +136,32 @@ pub struct Contract {
     pub ouvert: bool,
 }
 
+/// How the declarer used the skat: the historic rule books price a game by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SkatUse {
+    /// The skat left untouched (hand game; the historic books' "solo").
+    Hand,
+    /// Both skat cards taken up together (ISkO's pick-up game, the historic "gucki").
+    Pickup,
+    /// One skat card turned face up to fix the trump (tourné), then both taken.
+    Turned,
+    /// The first skat card taken in unshown and the second turned (passt mir nicht).
+    SecondTurn,
+}
+
+impl SkatUse {
+    /// The use an ISkO-style contract implies: hand or pick-up.
+    pub fn of_hand(hand: bool) -> SkatUse {
+        if hand { SkatUse::Hand } else { SkatUse::Pickup }
+    }
+
+    /// A tourné, first or second turn.
+    pub fn is_turned(self) -> bool {
+        matches!(self, SkatUse::Turned | SkatUse::SecondTurn)
+    }
+}
+
 /// A call of the auction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -192,6 +218,12 @@ pub struct Exchange {
     pub pickup: bool,
     /// The two cards laid away, when known.
     pub discard: Vec<Card>,
+    /// How the skat was used, where the profile distinguishes more than hand and pick-up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skat_use: Option<SkatUse>,
+    /// The card turned to fix the trump (tourné).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turned: Option<Card>,
 }
 
 /// The declaration as replayed.
@@ -251,6 +283,9 @@ pub enum End {
     /// A defender timed out or left: the game is won and the remaining tricks go to the
     /// declarer.
     DefenderPenalized,
+    /// The declarer abandoned a tourné before the second trick (seed 001, Law 44): lost as a
+    /// simple game.
+    Abandoned,
 }
 
 /// The result of the game as computed by the replay. Figures the record does not determine
@@ -305,6 +340,28 @@ pub struct GameResult {
     pub left: Option<Seat>,
     /// The seat that ran out of time (penalty game).
     pub timed_out: Option<Seat>,
+    /// How the skat was used, where the profile prices games by it (tourné, solo, gucki).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skat_use: Option<SkatUse>,
+    /// Kontra and Re said (each doubles the score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kontra: Option<u32>,
+    /// The Ramsch played after all passed, in the profiles that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ramsch: Option<RamschResult>,
+}
+
+/// The result of a Ramsch (seed 001, Law 4; seed 000, §Scoring of Ramsch).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct RamschResult {
+    /// Card points of F, M and R, the skat counted for the winner of the last trick.
+    pub points: Vec<u32>,
+    /// Tricks of F, M and R.
+    pub tricks: Vec<u32>,
+    /// Who is charged (two players when two tie for the most under Law 4).
+    pub losers: Vec<Seat>,
+    /// Who scores (USPC).
+    pub winner: Option<Seat>,
 }
 
 /// A Skat record replayed: the normalized game and its result.

@@ -2,7 +2,7 @@
 //! and collects every finding.
 
 use cards::Card;
-use notation::{Diagnostic, Kind, Span, TrickClaim};
+use notation::{Diagnostic, Kind, Severity, Span, TrickClaim};
 
 use crate::core::CardSet;
 use crate::core::deal::{self, Place, Pool, Sight, Sighting};
@@ -10,12 +10,12 @@ use crate::skat::auction;
 use crate::skat::claims;
 use crate::skat::interpret::{DeclIn, Game, PlayIn, Slot, at};
 use crate::skat::model::{
-    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, GameResult, GameType, PlayedCard, Replay,
-    Seat, SeatCall, TrickRecord,
+    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, GameResult, GameType, PlayedCard,
+    RamschResult, Replay, Seat, SeatCall, SkatUse, TrickRecord,
 };
 use crate::skat::pack;
 use crate::skat::play;
-use crate::skat::rules::Profile;
+use crate::skat::rules::{AllPass, PickupRule, Profile, RamschRule, Unreachable};
 use crate::skat::score::{self, Finish, Tally};
 use crate::skat::words::{EventWord, ExchangeWord};
 
@@ -102,7 +102,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                     EventWord::Resigns | EventWord::Concedes => replay.result.resigned = true,
                     EventWord::Leaves => replay.result.left = replay.result.left.or(e.seat),
                     EventWord::TimesOut => replay.result.timed_out = replay.result.timed_out.or(e.seat),
-                    EventWord::Shows => {}
+                    EventWord::Shows | EventWord::Abandons | EventWord::Kontra | EventWord::Re => {}
                 }
             }
         }
@@ -126,7 +126,15 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         o
     });
 
-    if auction.is_some_and(|a| a.passed) {
+    let ramsch_declared = game.declaration.as_ref().is_some_and(|d| d.ramsch);
+    let all_passed = auction.is_some_and(|a| a.passed);
+    if let AllPass::Ramsch(rule) = profile.options.all_pass
+        && ((all_passed && (ramsch_declared || game.play.is_some()))
+            || (auction.is_none() && ramsch_declared))
+    {
+        return ramsch_replay(game, profile, rule, replay, out);
+    }
+    if all_passed {
         replay.result.passed = true;
         replay.result.score = Some(0);
         for (present, span, what) in [
@@ -216,7 +224,12 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         return (replay, out);
     };
     let bid = bid_of(game, auction, &mut out);
-    let (contract, discard) = contract_of(game, decl, declarer, game_type, profile, bid, &mut out);
+    let Exchanged {
+        contract,
+        discard,
+        skat_use,
+        turned,
+    } = contract_of(game, decl, declarer, game_type, profile, bid, &mut out);
     replay.declaration = Some(Declaration { declarer, contract });
     let r = &mut replay.result;
     r.declarer = Some(declarer);
@@ -328,12 +341,16 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         replay.exchange = Some(Exchange {
             pickup: true,
             discard: skat_for_declarer.map(|s| s.to_vec()).unwrap_or_default(),
+            skat_use: profile.prices_skat_use().then_some(skat_use),
+            turned,
         });
     }
     if contract.hand && game.exchange_recorded {
         replay.exchange = Some(Exchange {
             pickup: false,
             discard: Vec::new(),
+            skat_use: profile.prices_skat_use().then_some(skat_use),
+            turned: None,
         });
     }
     check_shown(
@@ -374,6 +391,26 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     };
     // Null has no matadors; the result says 0, as score sheets do.
     replay.result.matadors = matadors.or((game_type == GameType::Null).then_some(0));
+    replay.result.skat_use = profile.prices_skat_use().then_some(skat_use);
+    if let (Some(m), Some(b), Unreachable::AllIllegal) = (matadors, bid, profile.options.unreachable_game)
+        && let Some(base) = profile.base_value(game_type, skat_use, contract.ouvert)
+    {
+        let best = base * score::highest_multiplier(profile, &contract, m.unsigned_abs());
+        if best < b {
+            out.push(
+                Diagnostic::error(
+                    "S0212",
+                    Kind::Illegal,
+                    at(decl.span),
+                    format!(
+                        "{declarer}'s {} can reach at most {best}, less than the bid {b}: it may not be declared",
+                        game_type.word()
+                    ),
+                )
+                .with_help("the declarer must play a game that can make the bid good (seed 001, §Bidding)"),
+            );
+        }
+    }
 
     // The play.
     let played = simulate(
@@ -381,34 +418,27 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         game,
         &steps,
         declarer,
-        contract,
+        (contract, skat_use),
         hands,
         outcome.reported,
         &mut out,
     );
+    replay.result.kontra = (played.doublings > 0).then_some(played.doublings);
     replay.tricks = played.records;
     let r = &mut replay.result;
     r.skat_points = skat_for_declarer.map(|s| pack::points().set(s)).or_else(|| {
         (played.complete_tricks == 10).then(|| pack::TOTAL_POINTS.saturating_sub(played.trick_points_total))
     });
     let Some((end, ended_at)) = played.end else {
-        if game.play.is_none() {
-            out.push(Diagnostic::error(
-                "S0509",
-                Kind::Incomplete,
-                at(decl.span),
-                "the record has no play section",
-            ));
-        }
         if game.play.is_some() || game.unfinished.is_some() {
             out.push(stopped_early(game, played.complete_tricks));
         }
         r.declarer_tricks = None;
-        out.extend(claims::compare(
-            &game.claims,
-            &replay.result,
-            game.disputed.as_deref(),
-        ));
+        let checked = claims::compare(&game.claims, &replay.result, game.disputed.as_deref());
+        if game.play.is_none() {
+            out.push(no_play(game, &checked, at(decl.span)));
+        }
+        out.extend(checked);
         return (replay, out);
     };
     r.end = Some(end);
@@ -430,6 +460,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             | End::SchneiderFailed
             | End::DeclarerConceded
             | End::DeclarerPenalized
+            | End::Abandoned
     );
     let remaining = 10u32.saturating_sub(played.declarer_tricks + played.defender_tricks);
     let declarer_tricks = if rest_to_declarer && game_type != GameType::Null {
@@ -448,7 +479,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             End::PlayedOut => played.declarer_tricks == 0,
             _ => rest_to_declarer,
         };
-        Some(score::null_game(profile, &contract, won))
+        Some(score::null_game_as(profile, &contract, skat_use, won))
     } else {
         matadors.map(|m| {
             let tally = Tally {
@@ -456,12 +487,19 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 declarer_tricks,
                 defender_tricks: played.defender_tricks,
             };
-            let finish = if lost_early {
+            let at_game_level = profile
+                .options
+                .early_end
+                .abandon
+                .is_some_and(|a| a.scored_at_game_level);
+            let finish = if end == End::Abandoned && at_game_level {
+                Finish::Abandoned
+            } else if lost_early {
                 Finish::LostEarly
             } else {
                 Finish::Complete
             };
-            score::trump_game(profile, &contract, m, tally, finish, bid)
+            score::trump_game_as(profile, &contract, skat_use, m, tally, finish, bid)
         })
     };
     if let Some(s) = scored {
@@ -474,7 +512,8 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             s.overbid
         };
         r.value = Some(s.value);
-        r.score = Some(s.score);
+        // Kontra and Re double the score (seed 004, §Game variants), not the value.
+        r.score = Some(s.score << played.doublings.min(8));
     }
     out.extend(claims::compare(
         &game.claims,
@@ -482,6 +521,153 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         game.disputed.as_deref(),
     ));
     (replay, out)
+}
+
+/// Replays a Ramsch: every player for himself, the jacks the only trumps, Forehand leads
+/// (seed 001, Laws 4, 37, 43, 45; seed 000, §Ramsch). The skat counts for the winner of the
+/// last trick.
+fn ramsch_replay(
+    game: &Game,
+    profile: &Profile,
+    rule: RamschRule,
+    mut replay: Replay,
+    mut out: Vec<Diagnostic>,
+) -> (Replay, Vec<Diagnostic>) {
+    replay.result.passed = true;
+    if game.exchange_recorded {
+        out.push(Diagnostic::error(
+            "S0209",
+            Kind::Illegal,
+            None,
+            "all three passed, yet the record has an exchange",
+        ));
+    }
+    let steps = attribute(game, GameType::Grand, &mut out);
+    let ctx = DeclCtx {
+        declarer: Seat::F,
+        pickup: false,
+    };
+    let outcome = check_deal(game, &mut out, Some(ctx), &steps);
+    replay.deal = deal_out(&outcome);
+    let pool = |i: usize| outcome.pools.get(i).copied().unwrap_or_default();
+    let mut hands = [pool(0), pool(1), pool(2)];
+    let mut points = [0u32; 3];
+    let mut tricks = [0u32; 3];
+    let mut last = None;
+    let mut complete = 0u32;
+    let card_points = pack::points();
+    'steps: for step in &steps {
+        match step {
+            Step::Trick(t) => {
+                let mut so_far: Vec<Card> = Vec::with_capacity(3);
+                for &(seat, card, span) in &t.cards {
+                    let Some(card) = card else {
+                        out.push(Diagnostic::error(
+                            "S0505",
+                            Kind::Incomplete,
+                            at(span),
+                            format!("trick {}: {seat}'s card is not recorded (`??`), so the play cannot be followed further", t.number),
+                        ));
+                        break 'steps;
+                    };
+                    let i = seat.index();
+                    if !outcome.reported.contains(card)
+                        && let Some(b) = play::breach(profile, GameType::Grand, hands[i], &so_far, card)
+                    {
+                        out.push(Diagnostic::error(
+                            "S0301",
+                            Kind::Illegal,
+                            at(span),
+                            play::breach_message(t.number, seat, card, b),
+                        ));
+                    }
+                    hands[i].remove(card);
+                    so_far.push(card);
+                }
+                let trick_points: u32 = so_far.iter().map(|&c| card_points.card(c)).sum();
+                let winner = (so_far.len() == 3)
+                    .then(|| t.cards.get(play::winner(GameType::Grand, &so_far)).map(|c| c.0))
+                    .flatten();
+                if let Some((_, span)) = t.claim {
+                    out.push(Diagnostic::note(
+                        "S0508",
+                        at(span),
+                        format!(
+                            "trick {}: a Ramsch has no declarer's side; the claim is not checked",
+                            t.number
+                        ),
+                    ));
+                }
+                replay.tricks.push(TrickRecord {
+                    number: t.number,
+                    leader: t.leader,
+                    cards: t
+                        .cards
+                        .iter()
+                        .filter_map(|&(seat, c, _)| c.map(|card| PlayedCard { seat, card }))
+                        .collect(),
+                    winner,
+                    points: trick_points,
+                });
+                if let Some(w) = winner {
+                    points[w.index()] += trick_points;
+                    tricks[w.index()] += 1;
+                    last = Some(w);
+                    complete += 1;
+                }
+            }
+            Step::Event(e) => out.push(Diagnostic::warning(
+                "S0502",
+                at(e.span),
+                "a Ramsch has no play events; ignored",
+            )),
+        }
+    }
+    match last.filter(|_| complete == 10) {
+        Some(l) => {
+            let in_tricks: u32 = points.iter().sum();
+            let skat = pack::TOTAL_POINTS.saturating_sub(in_tricks);
+            points[l.index()] += skat;
+            let scored = score::ramsch(rule, points, tricks, l);
+            let r = &mut replay.result;
+            r.skat_points = Some(skat);
+            r.end = Some(End::PlayedOut);
+            r.score = Some(scored.score);
+            r.ramsch = Some(RamschResult {
+                points: points.to_vec(),
+                tricks: tricks.to_vec(),
+                losers: scored.losers,
+                winner: scored.winner,
+            });
+        }
+        None => {
+            if game.play.is_some() {
+                out.push(stopped_early(game, complete));
+            }
+        }
+    }
+    let checked = claims::compare(&game.claims, &replay.result, game.disputed.as_deref());
+    if game.play.is_none() && replay.result.end.is_none() {
+        out.push(no_play(game, &checked, game.declaration.as_ref().and_then(|d| at(d.span))));
+    }
+    out.extend(checked);
+    (replay, out)
+}
+
+/// The finding for a record without a play section. Such a record is incomplete when it
+/// claims nothing or claims a figure only the play decides; when every figure it claims was
+/// checked (a book's matador or value example), the missing play is only noted.
+fn no_play(game: &Game, checked: &[Diagnostic], span: Option<Span>) -> Diagnostic {
+    let unchecked = checked.iter().any(|d| d.code == "S0508" && d.severity == Severity::Note);
+    if game.claims.is_empty() || unchecked {
+        Diagnostic::error("S0509", Kind::Incomplete, span, "the record has no play section")
+    } else {
+        Diagnostic::note(
+            "S0509",
+            span,
+            "the record has no play section; every figure it claims was checked without it",
+        )
+    }
 }
 
 fn stopped_early(game: &Game, tricks: u32) -> Diagnostic {
@@ -538,7 +724,151 @@ fn bid_of(game: &Game, auction: Option<auction::Outcome>, out: &mut Vec<Diagnost
     }
 }
 
-/// The contract from the declaration and exchange, with their checks; also the discards.
+/// What the declaration and the exchange settle.
+struct Exchanged {
+    contract: Contract,
+    discard: Option<Vec<Card>>,
+    skat_use: SkatUse,
+    turned: Option<Card>,
+}
+
+/// The suit of higher value among turned cards (seed 001, Law 29): clubs, spades, hearts,
+/// diamonds.
+fn higher_suit(cards: &[Card]) -> Option<cards::Suit> {
+    use cards::Suit;
+    let rank = |s: Suit| match s {
+        Suit::Clubs => 4,
+        Suit::Spades => 3,
+        Suit::Hearts => 2,
+        Suit::Diamonds => 1,
+    };
+    cards.iter().map(|c| c.suit).max_by_key(|&s| rank(s))
+}
+
+/// How the skat was used, with the checks the turning rules call for (seed 001, Laws 28–31;
+/// seed 000, §Tournee).
+fn skat_use_of(
+    game: &Game,
+    decl: &DeclIn,
+    declarer: Seat,
+    game_type: GameType,
+    profile: &Profile,
+    out: &mut Vec<Diagnostic>,
+) -> (SkatUse, Option<Card>) {
+    let span = at(decl.span);
+    let turns: Vec<&crate::skat::interpret::ExchangeIn> = game
+        .exchange
+        .iter()
+        .filter(|e| e.word == ExchangeWord::Turn)
+        .collect();
+    let passt = game.exchange.iter().find(|e| e.word == ExchangeWord::Passt);
+    let taken = game
+        .exchange
+        .iter()
+        .any(|e| matches!(e.word, ExchangeWord::Pickup | ExchangeWord::Discard));
+    let hand = decl.hand || game.exchange.iter().any(|e| e.word == ExchangeWord::Hand);
+    if turns.is_empty() {
+        if let Some(p) = passt {
+            out.push(Diagnostic::error(
+                "S0210",
+                Kind::Illegal,
+                at(p.span),
+                format!("{declarer} passes the first skat card but turns none"),
+            ));
+        }
+        return (SkatUse::of_hand(hand && !taken), None);
+    }
+    let first = turns.first().map_or(span, |t| at(t.span));
+    let Some(turning) = profile.options.turning else {
+        out.push(
+            Diagnostic::error(
+                "S0210",
+                Kind::Illegal,
+                first,
+                format!(
+                    "{declarer} turns a skat card, but the profile `{}` has no tourné",
+                    profile.name
+                ),
+            )
+            .with_help("tourné is played under `foster-1897` and `uspc`"),
+        );
+        return (SkatUse::Pickup, None);
+    };
+    let skat_use = if passt.is_some() {
+        if !turning.second_turn {
+            out.push(Diagnostic::error(
+                "S0210",
+                Kind::Illegal,
+                passt.and_then(|p| at(p.span)),
+                format!(
+                    "the profile `{}` has no second turn (passt mir nicht)",
+                    profile.name
+                ),
+            ));
+        }
+        SkatUse::SecondTurn
+    } else {
+        SkatUse::Turned
+    };
+    if hand {
+        out.push(Diagnostic::error(
+            "S0204",
+            Kind::Illegal,
+            first,
+            format!("{declarer} declares a hand game but turns a skat card"),
+        ));
+    }
+    let shown: Vec<Card> = turns
+        .iter()
+        .flat_map(|t| t.cards.iter().filter_map(|s| s.card))
+        .collect();
+    let turned = shown.first().copied();
+    if shown.len() > 1 && !turning.both_shown_higher_suit {
+        out.push(Diagnostic::error(
+            "S0211",
+            Kind::Illegal,
+            first,
+            format!("{declarer} turns {} cards; one card fixes the trump", shown.len()),
+        ));
+    }
+    let Some(card) = turned else {
+        return (skat_use, None);
+    };
+    let fixed_suit = if shown.len() > 1 {
+        higher_suit(&shown).unwrap_or(card.suit)
+    } else {
+        card.suit
+    };
+    let ok = match game_type {
+        GameType::Grand => turning.jack_makes_grand && shown.len() == 1 && card.rank == cards::Rank::Jack,
+        GameType::Null => {
+            profile.options.null_values.turned.is_some()
+                && shown.len() == 1
+                && card.rank == cards::Rank::Seven
+        }
+        g => g.trump_suit() == Some(fixed_suit),
+    };
+    if !ok {
+        let why = match game_type {
+            GameType::Grand => "a turned grand needs a turned jack".to_string(),
+            GameType::Null => "a turned Null needs a turned seven, where the profile has it".to_string(),
+            _ => format!(
+                "the turned card makes {} trump",
+                GameType::of_suit(fixed_suit).word()
+            ),
+        };
+        out.push(Diagnostic::error(
+            "S0211",
+            Kind::Illegal,
+            span,
+            format!("{declarer} turns {card} and declares {}: {why}", game_type.word()),
+        ));
+    }
+    (skat_use, turned)
+}
+
+/// The contract from the declaration and exchange, with their checks; also the discards and
+/// the use of the skat.
 fn contract_of(
     game: &Game,
     decl: &DeclIn,
@@ -547,7 +877,7 @@ fn contract_of(
     profile: &Profile,
     bid: Option<u32>,
     out: &mut Vec<Diagnostic>,
-) -> (Contract, Option<Vec<Card>>) {
+) -> Exchanged {
     let ann = profile.options.announcements;
     let span = at(decl.span);
     for e in &game.exchange {
@@ -560,12 +890,19 @@ fn contract_of(
             ));
         }
     }
-    let pickup = game.exchange.iter().find(|e| e.word == ExchangeWord::Pickup);
+    let (skat_use, turned) = skat_use_of(game, decl, declarer, game_type, profile, out);
+    let tourne = skat_use.is_turned();
+    let pickup = game.exchange.iter().find(|e| {
+        matches!(
+            e.word,
+            ExchangeWord::Pickup | ExchangeWord::Turn | ExchangeWord::Passt
+        )
+    });
     let discard = game.exchange.iter().find(|e| e.word == ExchangeWord::Discard);
     let hand_word = game.exchange.iter().any(|e| e.word == ExchangeWord::Hand);
     let trump_ouvert = decl.ouvert && game_type != GameType::Null;
     let mut hand = decl.hand || hand_word;
-    if trump_ouvert && ann.trump_ouvert_implies_hand_schneider_schwarz {
+    if trump_ouvert && ann.ouvert_needs_hand {
         if !hand && (pickup.is_some() || discard.is_some()) {
             out.push(Diagnostic::error(
                 "S0201",
@@ -578,7 +915,7 @@ fn contract_of(
             ));
         }
         hand = true;
-    } else if hand && (pickup.is_some() || discard.is_some()) {
+    } else if hand && (pickup.is_some() || discard.is_some()) && !tourne {
         let at_span = pickup.or(discard).and_then(|e| at(e.span));
         out.push(Diagnostic::error(
             "S0204",
@@ -587,7 +924,15 @@ fn contract_of(
             format!("{declarer} declares a hand game but picks up the skat"),
         ));
     }
-    if trump_ouvert && !ann.trump_ouvert_allowed {
+    if tourne {
+        hand = false;
+    }
+    let ouvert_kind_ok = if game_type == GameType::Grand {
+        ann.grand_ouvert_allowed
+    } else {
+        ann.suit_ouvert_allowed
+    };
+    if trump_ouvert && !ouvert_kind_ok {
         out.push(Diagnostic::error(
             "S0201",
             Kind::Illegal,
@@ -614,12 +959,21 @@ fn contract_of(
                 "S0201",
                 Kind::Illegal,
                 span,
-                format!("{what} can be announced only in a hand game, and {declarer} picked up the skat"),
+                format!(
+                    "{what} can be announced only in a hand game, and {declarer} {}",
+                    if tourne {
+                        "turned a skat card"
+                    } else {
+                        "picked up the skat"
+                    }
+                ),
             )
             .with_help("write `hand` in the declaration if the skat was not picked up"),
         );
     }
-    if game_type == GameType::Null && decl.ouvert && !hand && !ann.null_ouvert_with_pickup {
+    let null_ouvert_refused =
+        game_type == GameType::Null && decl.ouvert && !hand && !ann.null_ouvert_with_pickup;
+    if null_ouvert_refused {
         out.push(Diagnostic::error(
             "S0201",
             Kind::Illegal,
@@ -627,7 +981,7 @@ fn contract_of(
             "Null ouvert must be played hand in this profile",
         ));
     }
-    if trump_ouvert && ann.trump_ouvert_implies_hand_schneider_schwarz {
+    if trump_ouvert && ann.ouvert_implies_schwarz {
         schneider = true;
         schwarz = true;
     }
@@ -641,8 +995,53 @@ fn contract_of(
         schwarz_announced: schwarz,
         ouvert: decl.ouvert,
     };
-    if let (Some(v), Some(b)) = (profile.contract_null_value(&contract), bid)
-        && v < b
+    // A game the profile does not have with this use of the skat.
+    let skat_use = if tourne { skat_use } else { SkatUse::of_hand(hand) };
+    let commits = profile.options.pickup_commits;
+    let exists = if game_type == GameType::Null {
+        null_ouvert_refused || profile.null_value(skat_use, decl.ouvert).is_some()
+    } else {
+        profile.base_value(game_type, skat_use, decl.ouvert).is_some()
+    };
+    let pickup_refused = skat_use == SkatUse::Pickup
+        && match commits {
+            PickupRule::Free => false,
+            PickupRule::GrandUnlessNullFirst => game_type.trump_suit().is_some(),
+            PickupRule::GrandOnly => game_type != GameType::Grand,
+        };
+    if !exists || pickup_refused {
+        let how = match skat_use {
+            SkatUse::Hand => "with the skat untouched",
+            SkatUse::Pickup => "after taking up the skat",
+            SkatUse::Turned | SkatUse::SecondTurn => "after turning a skat card",
+        };
+        out.push(
+            Diagnostic::error(
+                "S0210",
+                Kind::Illegal,
+                span,
+                format!(
+                    "{}{} is not a game of the profile `{}` {how}",
+                    game_type.word(),
+                    if decl.ouvert { " ouvert" } else { "" },
+                    profile.name
+                ),
+            )
+            .with_help(match commits {
+                PickupRule::Free => "see `stich rules` for the games of each profile",
+                PickupRule::GrandUnlessNullFirst => {
+                    "taking up both skat cards binds the declarer to a grand or a Null (gucki)"
+                }
+                PickupRule::GrandOnly => "taking up both skat cards binds the declarer to a grand (Guckser)",
+            }),
+        );
+    }
+    if let (Some(v), Some(b)) = (
+        (game_type == GameType::Null)
+            .then(|| profile.null_value(skat_use, decl.ouvert))
+            .flatten(),
+        bid,
+    ) && v < b
     {
         let name = match (hand, decl.ouvert) {
             (false, false) => "Null",
@@ -674,7 +1073,31 @@ fn contract_of(
         }
         d.cards.iter().filter_map(|s| s.card).collect::<Vec<Card>>()
     });
-    if let Some(p) = pickup
+    let turn_written = game
+        .exchange
+        .iter()
+        .any(|e| matches!(e.word, ExchangeWord::Turn | ExchangeWord::Passt));
+    if turn_written {
+        let taken: usize = game
+            .exchange
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.word,
+                    ExchangeWord::Pickup | ExchangeWord::Turn | ExchangeWord::Passt
+                )
+            })
+            .map(|e| e.cards.len())
+            .sum();
+        if taken > 2 {
+            out.push(Diagnostic::error(
+                "S0205",
+                Kind::Illegal,
+                pickup.and_then(|p| at(p.span)),
+                format!("{declarer} takes {taken} cards from the skat; the skat holds 2"),
+            ));
+        }
+    } else if let Some(p) = pickup
         && !p.cards.is_empty()
         && p.cards.len() != 2
     {
@@ -685,7 +1108,12 @@ fn contract_of(
             format!("{declarer} picks up {} cards; the skat holds 2", p.cards.len()),
         ));
     }
-    (contract, discards)
+    Exchanged {
+        contract,
+        discard: discards,
+        skat_use,
+        turned,
+    }
 }
 
 /// The ouvert declarer's shown cards must be the hand at the first lead.
@@ -906,13 +1334,15 @@ fn check_deal(
             for s in &e.cards {
                 let Some(card) = s.card else { continue };
                 match e.word {
-                    ExchangeWord::Pickup => sightings.push(Sighting {
-                        card,
-                        place: Place::Pool(SKAT),
-                        sight: Sight::Seen,
-                        span: at(s.span),
-                        origin: Origin::Pickup(s.span),
-                    }),
+                    ExchangeWord::Pickup | ExchangeWord::Turn | ExchangeWord::Passt => {
+                        sightings.push(Sighting {
+                            card,
+                            place: Place::Pool(SKAT),
+                            sight: Sight::Seen,
+                            span: at(s.span),
+                            origin: Origin::Pickup(s.span),
+                        })
+                    }
                     ExchangeWord::Discard if ctx.pickup => sightings.push(Sighting {
                         card,
                         place: Place::Either(ctx.declarer.index(), SKAT),
@@ -1028,6 +1458,8 @@ struct Played {
     declarer_tricks: u32,
     defender_tricks: u32,
     trick_points_total: u32,
+    /// Kontra and Re said.
+    doublings: u32,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1036,7 +1468,7 @@ fn simulate(
     game: &Game,
     steps: &[Step<'_>],
     declarer: Seat,
-    contract: Contract,
+    (contract, skat_use): (Contract, SkatUse),
     mut hands: [CardSet; 3],
     reported: CardSet,
     out: &mut Vec<Diagnostic>,
@@ -1052,7 +1484,9 @@ fn simulate(
         declarer_tricks: 0,
         defender_tricks: 0,
         trick_points_total: 0,
+        doublings: 0,
     };
+    let mut kontra_by: Option<Seat> = None;
     let mut resigned = [false; 3];
     let mut claimed = false;
     let mut warned_after_end = false;
@@ -1163,7 +1597,7 @@ fn simulate(
                         {
                             p.end = Some((End::SchwarzFailed, t.number));
                         } else if contract.schneider_announced
-                            && p.defender_points > profile.options.schneider_at
+                            && p.defender_points > profile.options.schneider_at.defenders_at_most
                             && early.schneider_at_31
                         {
                             p.end = Some((End::SchneiderFailed, t.number));
@@ -1238,6 +1672,67 @@ fn simulate(
                         } else {
                             End::DefenderPenalized
                         })
+                    }
+                    EventWord::Abandons => {
+                        let rule = early.abandon;
+                        let allowed = rule.is_some_and(|a| {
+                            seat == declarer
+                                && skat_use.is_turned()
+                                && (!a.turned_suit_only || game_type.trump_suit().is_some())
+                                && at_trick <= a.before_trick
+                        });
+                        if !allowed {
+                            let why = match rule {
+                                None => format!("the profile `{}` has no abandoning", profile.name),
+                                Some(_) if seat != declarer => format!("{seat} is a defender"),
+                                Some(a) if at_trick > a.before_trick => {
+                                    format!(
+                                        "a tourné may be abandoned only before the declarer plays to trick {}",
+                                        a.before_trick
+                                    )
+                                }
+                                Some(_) => "only a suit tourné may be abandoned".to_string(),
+                            };
+                            out.push(
+                                Diagnostic::error(
+                                    "S0213",
+                                    Kind::Illegal,
+                                    at(e.span),
+                                    format!("{seat} abandons the game: {why}"),
+                                )
+                                .with_help("seed 001, Law 44: a tourné may be given up before the declarer plays to the second trick"),
+                            );
+                        }
+                        (seat == declarer).then_some(End::Abandoned)
+                    }
+                    EventWord::Kontra | EventWord::Re => {
+                        let is_kontra = e.word == EventWord::Kontra;
+                        let problem = if !profile.options.kontra {
+                            Some(format!("the profile `{}` has no Kontra and Re", profile.name))
+                        } else if p.complete_tricks >= 1 {
+                            Some("Kontra and Re must be said before the second trick".to_string())
+                        } else if is_kontra && (seat == declarer || kontra_by.is_some()) {
+                            Some("only a defender says Kontra, once".to_string())
+                        } else if !is_kontra && (seat != declarer || kontra_by.is_none() || p.doublings > 1) {
+                            Some("only the declarer says Re, once, after a Kontra".to_string())
+                        } else {
+                            None
+                        };
+                        match problem {
+                            Some(why) => out.push(Diagnostic::error(
+                                "S0214",
+                                Kind::Illegal,
+                                at(e.span),
+                                format!("{seat} says {}: {why}", if is_kontra { "Kontra" } else { "Re" }),
+                            )),
+                            None => {
+                                if is_kontra {
+                                    kontra_by = Some(seat);
+                                }
+                                p.doublings += 1;
+                            }
+                        }
+                        None
                     }
                 };
                 if let Some(end) = ending {

@@ -740,9 +740,16 @@ fn unknown_game_and_profile_are_findings() {
 #[test]
 fn profiles_are_listed_with_their_bid_table() {
     let ps = crate::profiles();
-    assert_eq!(ps.len(), 1);
-    assert_eq!(ps[0].name, "isko");
+    let names: Vec<&str> = ps.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["isko", "isko-kontra", "foster-1897", "american", "uspc"]);
     assert_eq!(ps[0].options["bid_table"].as_array().map(Vec::len), Some(63));
+    assert_eq!(ps[1].options["bid_table"], ps[0].options["bid_table"]);
+    assert_eq!(ps[2].options["bid_table"][0], 10);
+    assert_eq!(ps[3].options["bid_table"][0], 18);
+    assert_eq!(
+        ps[2].options["rules"]["multiplier"]["ladder"]["schwarz"], 3,
+        "Law 2: an unannounced schwarz is the third level"
+    );
 }
 
 #[test]
@@ -782,6 +789,20 @@ proptest! {
             }
             let v = g.result.value.unwrap_or(0);
             prop_assert!(p.is_bid(v), "value {} not in the bid table", v);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn generated_games_of_every_profile_replay_consistent(seed in any::<u64>()) {
+        for p in crate::skat::rules::all() {
+            let g = generate_game(seed, p);
+            let c = check(&to_record(&g, p));
+            prop_assert_eq!(c.verdict, Verdict::Consistent, "{}: {:#?}", p.name, c.findings);
+            prop_assert_eq!(result(&c), &g.result, "{}", p.name);
         }
     }
 }

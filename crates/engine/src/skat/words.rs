@@ -57,6 +57,8 @@ pub enum DeclWord {
     Schwarz,
     /// `ouvert`.
     Ouvert,
+    /// `ramsch`: nobody plays; every player for himself (historic profiles, all passed).
+    Ramsch,
 }
 
 /// A declaration word from its spelling: English or German, any case.
@@ -75,10 +77,11 @@ pub fn decl_word(word: &str) -> Option<DeclWord> {
         }
         "grand" => DeclWord::Game(GameType::Grand),
         "null" | "nullo" => DeclWord::Game(GameType::Null),
-        "hand" => DeclWord::Hand,
+        "hand" | "solo" => DeclWord::Hand,
         "schneider" => DeclWord::Schneider,
         "schwarz" | "schwartz" => DeclWord::Schwarz,
         "ouvert" | "offen" | "open" => DeclWord::Ouvert,
+        "ramsch" | "ramsh" => DeclWord::Ramsch,
         _ => return None,
     })
 }
@@ -91,6 +94,7 @@ pub fn decl_canonical(w: DeclWord) -> &'static str {
         DeclWord::Schneider => "schneider",
         DeclWord::Schwarz => "schwarz",
         DeclWord::Ouvert => "ouvert",
+        DeclWord::Ramsch => "ramsch",
     }
 }
 
@@ -103,18 +107,23 @@ pub enum ExchangeWord {
     Discard,
     /// Did not pick up (`hand`).
     Hand,
+    /// Turned a skat card face up to fix the trump (`turn`, tourné).
+    Turn,
+    /// Took the first skat card in unshown, to turn the second (`passt`, passt mir nicht).
+    Passt,
 }
 
 /// An exchange word from its spelling.
 pub fn exchange_word(word: &str) -> Option<ExchangeWord> {
     let w = word.trim().to_lowercase();
     Some(match w.as_str() {
-        "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt" => {
-            ExchangeWord::Pickup
-        }
+        "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt" | "gucki"
+        | "guckser" => ExchangeWord::Pickup,
         "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt" | "drücken"
         | "druecken" => ExchangeWord::Discard,
         "hand" => ExchangeWord::Hand,
+        "turn" | "turns" | "tourne" | "tourné" | "tournee" | "dreht" | "umdrehen" => ExchangeWord::Turn,
+        "passt" | "passt-mir-nicht" | "rejects" => ExchangeWord::Passt,
         _ => return None,
     })
 }
@@ -125,6 +134,8 @@ pub fn exchange_canonical(w: ExchangeWord) -> &'static str {
         ExchangeWord::Pickup => "pickup",
         ExchangeWord::Discard => "discard",
         ExchangeWord::Hand => "hand",
+        ExchangeWord::Turn => "turn",
+        ExchangeWord::Passt => "passt",
     }
 }
 
@@ -141,6 +152,12 @@ pub enum EventWord {
     TimesOut,
     /// A player leaves (penalty game).
     Leaves,
+    /// The declarer abandons a tourné before the second trick (seed 001, Law 44).
+    Abandons,
+    /// A defender doubles (seed 004, §Game variants: Kontra).
+    Kontra,
+    /// The declarer redoubles after a Kontra (Re).
+    Re,
 }
 
 /// A play-event word from its spelling.
@@ -152,6 +169,9 @@ pub fn event_word(word: &str) -> Option<EventWord> {
         "resigns" | "resign" => EventWord::Resigns,
         "times-out" | "timeout" | "time-out" | "timed-out" => EventWord::TimesOut,
         "leaves" | "left" | "leave" => EventWord::Leaves,
+        "abandons" | "abandon" | "abandoned" => EventWord::Abandons,
+        "kontra" | "contra" => EventWord::Kontra,
+        "re" | "rekontra" => EventWord::Re,
         _ => return None,
     })
 }
@@ -164,6 +184,9 @@ pub fn event_canonical(w: EventWord) -> &'static str {
         EventWord::Resigns => "resigns",
         EventWord::TimesOut => "times-out",
         EventWord::Leaves => "leaves",
+        EventWord::Abandons => "abandons",
+        EventWord::Kontra => "kontra",
+        EventWord::Re => "re",
     }
 }
 
@@ -208,6 +231,10 @@ pub enum ClaimKey {
     Timeout,
     /// `penalty F`: the seat penalized for leaving or running out of time.
     Penalty,
+    /// `loser M` (or `loser M R`): who is charged in a Ramsch.
+    Loser,
+    /// `winner F`: who scores in a USPC Ramsch.
+    Winner,
 }
 
 /// A claim key from its spelling.
@@ -233,6 +260,8 @@ pub fn claim_key(word: &str) -> Option<ClaimKey> {
         "left" => ClaimKey::Left,
         "timeout" | "times-out" | "timed-out" => ClaimKey::Timeout,
         "penalty" => ClaimKey::Penalty,
+        "loser" | "losers" | "verlierer" => ClaimKey::Loser,
+        "winner" | "gewinner" => ClaimKey::Winner,
         _ => return None,
     })
 }
@@ -259,6 +288,8 @@ pub fn claim_canonical(k: ClaimKey) -> &'static str {
         ClaimKey::Left => "left",
         ClaimKey::Timeout => "timeout",
         ClaimKey::Penalty => "penalty",
+        ClaimKey::Loser => "loser",
+        ClaimKey::Winner => "winner",
     }
 }
 
@@ -387,9 +418,14 @@ pub fn canonicalize(record: &mut Record) {
             for v in &mut claim.values {
                 if let Token::Word(w) = &mut v.node {
                     let canon = match key {
-                        Some(ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty) => {
-                            seat(w, &names).map(Seat::label)
-                        }
+                        Some(
+                            ClaimKey::Declarer
+                            | ClaimKey::Left
+                            | ClaimKey::Timeout
+                            | ClaimKey::Penalty
+                            | ClaimKey::Loser
+                            | ClaimKey::Winner,
+                        ) => seat(w, &names).map(Seat::label),
                         Some(ClaimKey::Game) => decl_word(w).map(decl_canonical),
                         Some(ClaimKey::Outcome) => outcome(w).map(|won| if won { "won" } else { "lost" }),
                         Some(
@@ -433,5 +469,34 @@ mod tests {
         assert_eq!(decl_word("offen"), Some(DeclWord::Ouvert));
         assert_eq!(decl_word("Hand"), Some(DeclWord::Hand));
         assert_eq!(decl_word("turned"), None);
+    }
+
+    #[test]
+    fn the_historic_words_are_understood() {
+        assert_eq!(exchange_word("turn"), Some(ExchangeWord::Turn));
+        assert_eq!(exchange_word("Tourné"), Some(ExchangeWord::Turn));
+        assert_eq!(exchange_word("passt-mir-nicht"), Some(ExchangeWord::Passt));
+        assert_eq!(exchange_canonical(ExchangeWord::Passt), "passt");
+        assert_eq!(event_word("abandon"), Some(EventWord::Abandons));
+        assert_eq!(event_word("Kontra"), Some(EventWord::Kontra));
+        assert_eq!(event_word("rekontra"), Some(EventWord::Re));
+        assert_eq!(decl_word("solo"), Some(DeclWord::Hand));
+        assert_eq!(decl_word("Ramsch"), Some(DeclWord::Ramsch));
+        assert_eq!(claim_key("verlierer"), Some(ClaimKey::Loser));
+        assert_eq!(claim_canonical(ClaimKey::Winner), "winner");
+    }
+
+    #[test]
+    fn canonicalize_rewrites_the_historic_aliases() {
+        let text = "[Game \"skat\"]\n[Rules \"foster-1897\"]\n\nexchange F tourné ♦8\n         F picks ♠7\ndeclare  F Karo solo\nplay     Vorhand abandon\nresult   verlierer Vorhand\n";
+        let mut parsed = notation::read_str(text);
+        let record = parsed[0].record.as_mut().expect("record");
+        canonicalize(record);
+        let out = notation::print(record);
+        assert!(out.contains("F turn ♦8"), "{out}");
+        assert!(out.contains("F pickup ♠7"), "{out}");
+        assert!(out.contains("F diamonds hand"), "{out}");
+        assert!(out.contains("F abandons"), "{out}");
+        assert!(out.contains("loser F"), "{out}");
     }
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Archive-scale benchmark of `stich check`: builds a release binary, generates games with
+# `stich gen` in the ISS and the stich form (into bench/out/, which git ignores), and prints
+# a table of games/s, MiB/s and peak memory for reading only and for full verification, on
+# one thread and on all cores.
+#
+#   bench/run.sh                 # 1,000,000 games (about 8 minutes on 2 cores)
+#   GAMES=50000 bench/run.sh     # a quick run
+#
+# Peak memory is the maximum resident set size from GNU time (`/usr/bin/time -v`); when it is
+# missing the script installs Debian's `time` package with apt-get.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+GAMES="${GAMES:-1000000}"
+SEED="${SEED:-1}"
+OUT=bench/out
+mkdir -p "$OUT"
+
+if [ ! -x /usr/bin/time ]; then
+    echo "installing GNU time (apt-get install time) for peak-memory figures" >&2
+    apt-get update -qq && apt-get install -y -qq time >/dev/null
+fi
+
+cargo build --release --quiet --bin stich
+BIN="${CARGO_TARGET_DIR:-target}/release/stich"
+CORES="$(nproc)"
+
+for form in iss stich; do
+    file="$OUT/games-$GAMES-$SEED.$form"
+    if [ ! -s "$file" ]; then
+        echo "generating $GAMES games as $form into $file" >&2
+        "$BIN" gen --count "$GAMES" --seed "$SEED" --to "$form" --jobs 0 > "$file"
+    fi
+done
+
+# One measured run: prints `games/s MiB/s peak-MiB` from the summary and GNU time.
+measure() {
+    local file="$1" jobs="$2"; shift 2
+    local log="$OUT/last-run.log" timing="$OUT/last-run.time"
+    # Findings go to standard error with the summary; only the summary's lines are kept.
+    /usr/bin/time -v -o "$timing" "$BIN" check -q --no-progress --jobs "$jobs" "$@" "$file" \
+        2>&1 > /dev/null | tail -n 6 > "$log" || true
+    local rate mib rss
+    rate="$(grep -oE '[0-9]+ games/s' "$log" | grep -oE '^[0-9]+' || echo '?')"
+    mib="$(grep -oE '[0-9.]+ MiB/s' "$log" | grep -oE '^[0-9.]+' || echo '?')"
+    rss="$(awk '/Maximum resident set size/ {printf "%.1f", $6/1024}' "$timing")"
+    if ! grep -q "records: " "$log"; then
+        echo "run failed; see $log" >&2
+    fi
+    printf '%s %s %s' "$rate" "$mib" "$rss"
+}
+
+printf '\nmachine: %s, %s cores; %s games per form; %s\n\n' \
+    "$(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}')" "$CORES" "$GAMES" "$(date -u +%Y-%m-%d)"
+printf '| input | mode | threads | games/s | MiB/s | peak RSS (MiB) |\n'
+printf '|---|---|---:|---:|---:|---:|\n'
+for form in iss stich; do
+    file="$OUT/games-$GAMES-$SEED.$form"
+    for mode in parse verify; do
+        for jobs in 1 "$CORES"; do
+            if [ "$mode" = parse ]; then
+                read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --parse-only)"
+            else
+                read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form")"
+            fi
+            printf '| %s | %s | %s | %s | %s | %s |\n' "$form" "$mode" "$jobs" "$rate" "$mib" "$rss"
+        done
+    done
+done

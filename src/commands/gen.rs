@@ -1,0 +1,160 @@
+//! `stich gen`: random legal games, reproducible per seed, streamed to standard output.
+//!
+//! Game `i` of a run is generated from its own seed, derived from the run's seed and `i`
+//! alone, so the output does not depend on how many threads made it and any game of a run
+//! can be made again on its own. Games are made in batches (in parallel when asked) and
+//! written in order, so memory stays bounded by one batch whatever the count.
+
+use std::io::{self, Write};
+
+use rayon::prelude::*;
+
+use crate::cli::{EXIT_OK, EXIT_USAGE, GenArgs, GenGame, To};
+
+/// Games made together; large enough to share among threads, small enough to keep memory flat.
+const BATCH: u64 = 4096;
+
+/// The SplitMix64 increment: seeds of successive games are successive outputs of the
+/// generator seeded with the run's seed.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The seed of game `index` of a run seeded with `seed`: the `index`-th output (counting
+/// from 0) of SplitMix64 started at `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    engine::skat::r#gen::Rng::new(seed.wrapping_add(index.wrapping_mul(GOLDEN))).next_u64()
+}
+
+/// One game as text in the chosen form (`To::Json` gives the stich form), ending in a
+/// newline, appended to `out`; an error message when the ISS mapping refuses the record.
+pub fn render(seed: u64, profile: &engine::skat::Profile, to: To, out: &mut String) -> Result<(), String> {
+    let mut game = engine::skat::r#gen::generate_game(seed, profile);
+    if to == To::Iss {
+        // The server lists every trick by its leader and deals every hand in full: the
+        // same game in that layout.
+        game.columns = false;
+        game.omit_defenders = false;
+    }
+    let mut record = engine::skat::r#gen::to_record(&game, profile);
+    engine::canonicalize(&mut record);
+    match to {
+        To::Iss => {
+            // The server's records have no source property; the game's seed, which makes it
+            // again, stands as its game number instead.
+            for tag in &mut record.tags {
+                if tag.name.node == "Source" {
+                    tag.name.node = "GameId".to_string();
+                    tag.value.node = seed.to_string();
+                }
+            }
+            let game = iss::from_record(&record).map_err(|diags| {
+                let msgs: Vec<String> = diags
+                    .iter()
+                    .map(|d| format!("{}: {}", d.code, d.message))
+                    .collect();
+                format!("game seed {seed}: no ISS form: {}", msgs.join("; "))
+            })?;
+            iss::write_into(&game, out);
+            out.push('\n');
+        }
+        To::Stich | To::Json => out.push_str(&notation::print(&record)),
+    }
+    Ok(())
+}
+
+/// Runs `gen`.
+pub fn run(args: &GenArgs) -> u8 {
+    let GenGame::Skat = args.game;
+    let Some(profile) = engine::skat::rules::by_name(&args.rules) else {
+        eprintln!(
+            "stich: no Skat rule profile named `{}` (see `stich rules`)",
+            args.rules
+        );
+        return EXIT_USAGE;
+    };
+    let to = args.to.to();
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("stich: cannot start {} threads: {e}", args.jobs);
+            return EXIT_USAGE;
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut start = 0u64;
+    while start < args.count {
+        let end = args.count.min(start.saturating_add(BATCH));
+        // One string per thread-chunk rather than per game keeps allocation off the hot path.
+        let texts: Vec<Result<String, String>> = pool.install(|| {
+            (0..(end - start) as usize)
+                .into_par_iter()
+                .with_min_len(64)
+                .fold(
+                    || Ok(String::new()),
+                    |acc: Result<String, String>, k| {
+                        let mut s = acc?;
+                        let i = start + k as u64;
+                        // Records in the stich form are separated by a blank line.
+                        if to == To::Stich && i > 0 {
+                            s.push('\n');
+                        }
+                        render(game_seed(args.seed, i), profile, to, &mut s)?;
+                        Ok(s)
+                    },
+                )
+                .collect()
+        });
+        for text in texts {
+            let written = match text {
+                Ok(t) => out.write_all(t.as_bytes()),
+                Err(msg) => {
+                    let _ = out.flush();
+                    eprintln!("stich: {msg}");
+                    return crate::cli::EXIT_FINDINGS;
+                }
+            };
+            if let Err(e) = written {
+                if e.kind() == io::ErrorKind::BrokenPipe {
+                    return EXIT_OK;
+                }
+                eprintln!("stich: {e}");
+                return EXIT_USAGE;
+            }
+        }
+        start = end;
+    }
+    if let Err(e) = out.flush()
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("stich: {e}");
+        return EXIT_USAGE;
+    }
+    EXIT_OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_seeds_follow_splitmix_from_the_run_seed() {
+        let mut rng = engine::skat::r#gen::Rng::new(7);
+        for i in 0..5 {
+            assert_eq!(game_seed(7, i), rng.next_u64());
+        }
+        // The published first output of SplitMix64 seeded with 0.
+        assert_eq!(game_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn iss_lines_are_single_lines() {
+        let profile = engine::skat::Profile::isko();
+        let mut s = String::new();
+        for i in 0..50 {
+            s.clear();
+            render(game_seed(1, i), &profile, To::Iss, &mut s).unwrap();
+            assert_eq!(s.matches('\n').count(), 1, "{s}");
+            assert!(s.starts_with("(;GM[Skat]"), "{s}");
+        }
+    }
+}
