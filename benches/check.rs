@@ -11,6 +11,10 @@ use stich::cli::To;
 use stich::commands::r#gen::{game_seed, render};
 use stich::pipeline::{Unit, iss_units};
 
+// The allocator of the `stich` binary, so the figures are the command line's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Games per measured batch.
 const GAMES: u64 = 200;
 
