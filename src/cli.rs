@@ -103,7 +103,7 @@ pub struct CheckArgs {
     /// Worker threads for replaying (0: one per core).
     #[arg(long, short = 'j', default_value_t = 1)]
     pub jobs: usize,
-    /// Print findings only, no line per record.
+    /// Print errors and warnings only: no line per record, no notes.
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Never show a progress bar.

@@ -80,11 +80,21 @@ impl Output<'_> {
         }
     }
 
+    /// Errors always go to standard error; warnings and notes only with text output, and
+    /// notes not with `--quiet`.
+    fn shows(&self, d: &notation::Diagnostic) -> bool {
+        match d.severity {
+            notation::Severity::Error => true,
+            notation::Severity::Warning => self.format == Format::Text,
+            notation::Severity::Note => self.format == Format::Text && !self.quiet,
+        }
+    }
+
     fn write_read(&mut self, ok: bool, bytes: usize, p: &notation::Parsed, path: &str) -> io::Result<()> {
         self.summary.add_read(ok, bytes);
         let mut err = io::stderr().lock();
         for d in &p.diagnostics {
-            if self.format == Format::Text || d.severity == notation::Severity::Error {
+            if self.shows(d) {
                 write!(
                     err,
                     "{}",
@@ -104,7 +114,7 @@ impl Output<'_> {
         self.summary.add(&p.report, p.bytes);
         let mut err = io::stderr().lock();
         for d in &p.diagnostics {
-            if self.format == Format::Text || d.severity == notation::Severity::Error {
+            if self.shows(d) {
                 write!(
                     err,
                     "{}",

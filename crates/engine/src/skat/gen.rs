@@ -4,7 +4,7 @@
 //! allows (all game types, hand and pick-up, announcements, ouvert), plays legal cards with a
 //! random mix of careless and greedy play, and sometimes stops early the way real games do:
 //! a Null lost at the declarer's first trick, a failed schwarz or schneider announcement, a
-//! concession by either side, a claim of the rest, a penalty. Its figures are counted here
+//! concession by either side, a claim of the rest. Its figures are counted here
 //! from its own tricks, so replaying the record it writes checks the reader-to-replay path.
 //!
 //! The random numbers come from a hand-written SplitMix64: a fixed, documented sequence, so a
@@ -83,10 +83,6 @@ pub enum Stop {
     DefendersResign,
     /// The declarer shows the cards and claims the rest.
     DeclarerShows,
-    /// This seat times out.
-    TimesOut(Seat),
-    /// This seat leaves.
-    Leaves(Seat),
 }
 
 /// A generated game in typed form.
@@ -207,13 +203,6 @@ pub fn play_out(
                 Stop::DeclarerConcedes => End::DeclarerConceded,
                 Stop::DefendersResign => End::DefendersConceded,
                 Stop::DeclarerShows => End::DeclarerClaimed,
-                Stop::TimesOut(x) | Stop::Leaves(x) => {
-                    if x == declarer {
-                        End::DeclarerPenalized
-                    } else {
-                        End::DefenderPenalized
-                    }
-                }
             };
             return PlayedOut { tricks, end, stop };
         }
@@ -469,12 +458,13 @@ fn pick_stop(rng: &mut Rng) -> Option<(usize, Stop)> {
         return None;
     }
     let k = rng.below(10) as usize;
-    let s = match rng.below(20) {
-        0..=5 => Stop::DeclarerConcedes,
-        6..=11 => Stop::DefendersResign,
-        12..=17 => Stop::DeclarerShows,
-        18 => Stop::TimesOut(Seat::from_index(rng.below(3) as usize)),
-        _ => Stop::Leaves(Seat::from_index(rng.below(3) as usize)),
+    // Penalty games (a time-out, a player leaving) are left out: they are not played to an
+    // end the rules decide, so a checker reports them as incomplete, and every generated game
+    // is meant to check consistent.
+    let s = match rng.below(3) {
+        0 => Stop::DeclarerConcedes,
+        1 => Stop::DefendersResign,
+        _ => Stop::DeclarerShows,
     };
     Some((k, s))
 }
@@ -574,14 +564,8 @@ pub fn result_of(
             played.stop,
             Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))
         ),
-        left: match played.stop {
-            Some((_, Stop::Leaves(s))) => Some(s),
-            _ => None,
-        },
-        timed_out: match played.stop {
-            Some((_, Stop::TimesOut(s))) => Some(s),
-            _ => None,
-        },
+        left: None,
+        timed_out: None,
         skat_use: profile
             .prices_skat_use()
             .then_some(SkatUse::of_hand(contract.hand)),
@@ -816,8 +800,6 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
                         items.push(PlayItem::Event(statement(d, vec![word("resigns")])));
                     }
                 }
-                Stop::TimesOut(s) => items.push(PlayItem::Event(statement(s, vec![word("times-out")]))),
-                Stop::Leaves(s) => items.push(PlayItem::Event(statement(s, vec![word("leaves")]))),
             }
         };
         for (n, (leader, cards)) in g.tricks.iter().enumerate() {

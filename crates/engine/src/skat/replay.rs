@@ -100,8 +100,27 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             if let PlayIn::Event(e) = item {
                 match e.word {
                     EventWord::Resigns | EventWord::Concedes => replay.result.resigned = true,
-                    EventWord::Leaves => replay.result.left = replay.result.left.or(e.seat),
-                    EventWord::TimesOut => replay.result.timed_out = replay.result.timed_out.or(e.seat),
+                    EventWord::Leaves | EventWord::TimesOut => {
+                        let (slot, what) = if e.word == EventWord::Leaves {
+                            (&mut replay.result.left, "left the table")
+                        } else {
+                            (&mut replay.result.timed_out, "ran out of time")
+                        };
+                        *slot = slot.or(e.seat);
+                        // A penalty ends the game by a decision off the table, so the
+                        // figures of such a record are not a game's to check (seed 004
+                        // gives no rule for them; the ISS scores them its own way).
+                        let who = e.seat.map_or_else(|| "a player".to_string(), |s| s.to_string());
+                        out.push(
+                            Diagnostic::error(
+                                "S0512",
+                                Kind::Incomplete,
+                                at(e.span),
+                                format!("penalty game: {who} {what}"),
+                            )
+                            .with_help("a penalty game is not played to its end; its figures are reported, not judged"),
+                        );
+                    }
                     EventWord::Shows | EventWord::Abandons | EventWord::Kontra | EventWord::Re => {}
                 }
             }
@@ -648,7 +667,11 @@ fn ramsch_replay(
     }
     let checked = claims::compare(&game.claims, &replay.result, game.disputed.as_deref());
     if game.play.is_none() && replay.result.end.is_none() {
-        out.push(no_play(game, &checked, game.declaration.as_ref().and_then(|d| at(d.span))));
+        out.push(no_play(
+            game,
+            &checked,
+            game.declaration.as_ref().and_then(|d| at(d.span)),
+        ));
     }
     out.extend(checked);
     (replay, out)
@@ -658,7 +681,9 @@ fn ramsch_replay(
 /// claims nothing or claims a figure only the play decides; when every figure it claims was
 /// checked (a book's matador or value example), the missing play is only noted.
 fn no_play(game: &Game, checked: &[Diagnostic], span: Option<Span>) -> Diagnostic {
-    let unchecked = checked.iter().any(|d| d.code == "S0508" && d.severity == Severity::Note);
+    let unchecked = checked
+        .iter()
+        .any(|d| d.code == "S0508" && d.severity == Severity::Note);
     if game.claims.is_empty() || unchecked {
         Diagnostic::error("S0509", Kind::Incomplete, span, "the record has no play section")
     } else {
@@ -1656,23 +1681,11 @@ fn simulate(
                         ));
                         None
                     }
-                    EventWord::TimesOut | EventWord::Leaves => {
-                        let what = if e.word == EventWord::TimesOut {
-                            "runs out of time"
-                        } else {
-                            "leaves the table"
-                        };
-                        out.push(Diagnostic::note(
-                            "S0512",
-                            at(e.span),
-                            format!("penalty game: {seat} {what}"),
-                        ));
-                        Some(if seat == declarer {
-                            End::DeclarerPenalized
-                        } else {
-                            End::DefenderPenalized
-                        })
-                    }
+                    EventWord::TimesOut | EventWord::Leaves => Some(if seat == declarer {
+                        End::DeclarerPenalized
+                    } else {
+                        End::DefenderPenalized
+                    }),
                     EventWord::Abandons => {
                         let rule = early.abandon;
                         let allowed = rule.is_some_and(|a| {
