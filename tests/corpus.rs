@@ -1,5 +1,5 @@
-//! Snapshots of every corpus record: its JSON report, its canonical form and its findings as
-//! text. A change in any figure the engine computes shows up here.
+//! Snapshots of every corpus record: its JSON report, its canonical form, its findings as
+//! text, and its rendering by `stich show`. A change in any figure the engine computes shows up here.
 
 mod common;
 
@@ -13,6 +13,9 @@ fn corpus_snapshots() {
         let canonical: Vec<&str> = processed.iter().filter_map(|p| p.canonical.as_deref()).collect();
         insta::assert_snapshot!("canonical", canonical.join("\n"));
         insta::assert_snapshot!("findings", common::render_findings(&rel, &processed));
+        let shown: Vec<String> =
+            processed.iter().map(|p| stich::show::record(p, &rel, cards::Display::Unicode)).collect();
+        insta::assert_snapshot!("show", shown.join("\n"));
     });
 }
 
