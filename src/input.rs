@@ -119,12 +119,16 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
 }
 
 /// The records of an input as units of work: read in order here, finished anywhere
-/// ([`crate::pipeline::Unit`]). ISS records are only split from the stream, so their parsing
-/// can run on the worker threads too.
+/// ([`crate::pipeline::Unit`]). Records of either form are only split from the stream, so
+/// their parsing can run on the worker threads too.
 pub fn units(input: &Input) -> io::Result<Box<dyn Iterator<Item = crate::pipeline::Unit> + Send>> {
     let reader = open(input)?;
     Ok(match input.format {
-        Format::Stich => Box::new(notation::Reader::new(reader).map(crate::pipeline::Unit::Parsed)),
+        Format::Stich => Box::new(
+            notation::Reader::new(reader)
+                .raw()
+                .map(crate::pipeline::Unit::Stich),
+        ),
         Format::Iss => crate::pipeline::iss_units(reader),
     })
 }

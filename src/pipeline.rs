@@ -169,8 +169,10 @@ fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
 // Units move once, in batches; boxing the large variant would cost an allocation per record.
 #[allow(clippy::large_enum_variant)]
 pub enum Unit {
-    /// A record read and parsed already (the stich reader does both at once).
+    /// A record read and parsed already.
     Parsed(Parsed),
+    /// A stich record split from the input, to be parsed.
+    Stich(notation::RawChunk),
     /// An ISS record found in the stream, to be parsed and mapped to the syntax tree.
     Iss(iss::RawRecord),
     /// What the ISS reader could not take as a record.
@@ -180,13 +182,14 @@ pub enum Unit {
 impl Unit {
     /// Whether the record came from an ISS input.
     pub fn is_iss(&self) -> bool {
-        !matches!(self, Unit::Parsed(_))
+        matches!(self, Unit::Iss(_) | Unit::IssError(_))
     }
 
     /// The record as a syntax tree with the reader's findings.
     pub fn into_parsed(self) -> Parsed {
         match self {
             Unit::Parsed(p) => p,
+            Unit::Stich(raw) => raw.parse(),
             Unit::Iss(raw) => {
                 let location = raw.location;
                 let (record, diagnostics) = match raw.parse() {

@@ -13,8 +13,10 @@ fn corpus_snapshots() {
         let canonical: Vec<&str> = processed.iter().filter_map(|p| p.canonical.as_deref()).collect();
         insta::assert_snapshot!("canonical", canonical.join("\n"));
         insta::assert_snapshot!("findings", common::render_findings(&rel, &processed));
-        let shown: Vec<String> =
-            processed.iter().map(|p| stich::show::record(p, &rel, cards::Display::Unicode)).collect();
+        let shown: Vec<String> = processed
+            .iter()
+            .map(|p| stich::show::record(p, &rel, cards::Display::Unicode))
+            .collect();
         insta::assert_snapshot!("show", shown.join("\n"));
     });
 }

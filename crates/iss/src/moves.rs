@@ -16,26 +16,33 @@ pub(crate) struct Token<'a> {
 /// Splits a value into blank-separated tokens, tracking positions from `base`.
 pub(crate) fn tokens(value: &[u8], base: Pos) -> impl Iterator<Item = Token<'_>> {
     let mut pos = base;
-    let mut i = 0;
+    let mut rest = value;
+    // One pass over each run: blanks are ASCII, so each moves the column by one (a line break
+    // starts a line); a token holds no line break, so its column moves by its characters.
     std::iter::from_fn(move || {
-        while let Some(&b) = value.get(i) {
-            if !b.is_ascii_whitespace() {
-                break;
+        let skip = rest.iter().position(|b| !b.is_ascii_whitespace())?;
+        for &b in rest.get(..skip).unwrap_or_default() {
+            if b == b'\n' {
+                pos.line += 1;
+                pos.column = 1;
+            } else {
+                pos.column += 1;
             }
-            pos.advance(b);
-            i += 1;
         }
+        pos.offset += skip;
+        let tail = rest.get(skip..).unwrap_or_default();
+        let len = tail
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .unwrap_or(tail.len());
+        let text = tail.get(..len).unwrap_or_default();
         let start = pos;
-        let from = i;
-        while let Some(&b) = value.get(i) {
-            if b.is_ascii_whitespace() {
-                break;
-            }
-            pos.advance(b);
-            i += 1;
-        }
-        (i > from).then(|| Token {
-            text: value.get(from..i).unwrap_or_default(),
+        pos.offset += len;
+        let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        pos.column += u32::try_from(chars).unwrap_or(u32::MAX);
+        rest = tail.get(len..).unwrap_or_default();
+        Some(Token {
+            text,
             span: start.to(pos),
         })
     })
@@ -205,6 +212,21 @@ fn player_action(text: &[u8], span: Span) -> Result<Action, Diagnostic> {
         b"SC" => return Ok(Action::Show(Vec::new())),
         _ => {}
     }
+    // Plays and discards are nearly every player move: read them without building a list.
+    // `card_list` gives the same actions for these shapes, so the result does not change.
+    match text {
+        [_, _] => {
+            if let Some(c) = card(text) {
+                return Ok(Action::Card(c));
+            }
+        }
+        [a0, a1, b'.', b0, b1] => {
+            if let (Some(a), Some(b)) = (card(&[*a0, *a1]), card(&[*b0, *b1])) {
+                return Ok(Action::Discard([a, b]));
+            }
+        }
+        _ => {}
+    }
     if text.first().is_some_and(u8::is_ascii_digit) {
         return bid(text, span);
     }
@@ -351,6 +373,37 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(!m.trailing_space);
+    }
+
+    #[test]
+    fn token_spans_are_those_of_advancing_byte_by_byte() {
+        let value = " w  CJ.SJ\n 0\t\t18 ♣x  \n\n 1 p ";
+        let base = Pos {
+            offset: 5,
+            line: 2,
+            column: 4,
+        };
+        let got: Vec<(String, Span)> = tokens(value.as_bytes(), base)
+            .map(|t| (show(t.text), t.span))
+            .collect();
+        // The reference: split on blanks, positions advanced one byte at a time.
+        let mut want = Vec::new();
+        let mut pos = base;
+        let mut current: Option<(usize, Pos)> = None;
+        for (i, b) in value.bytes().enumerate() {
+            match (b.is_ascii_whitespace(), current) {
+                (true, Some((from, start))) => {
+                    want.push((value[from..i].to_string(), start.to(pos)));
+                    current = None;
+                }
+                (false, None) => current = Some((i, pos)),
+                _ => {}
+            }
+            pos.advance(b);
+        }
+        assert_eq!(got, want);
+        assert_eq!(got.len(), 7);
+        assert_eq!((got[4].1.line, got[4].1.column), (3, 8));
     }
 
     #[test]

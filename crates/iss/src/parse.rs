@@ -33,6 +33,22 @@ impl Cursor<'_> {
         }
     }
 
+    /// Moves past the next `len` bytes, as `len` calls of [`Cursor::bump`] would.
+    fn skip(&mut self, len: usize) {
+        let seg = self.text.get(self.i..self.i + len).unwrap_or_default();
+        if seg.is_ascii() && !seg.contains(&b'\n') {
+            self.pos.advance_all(seg);
+            self.i += seg.len();
+            if seg.iter().any(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
+                self.line_start = false;
+            }
+        } else {
+            for _ in 0..seg.len() {
+                self.bump();
+            }
+        }
+    }
+
     /// Skips blanks; returns whether any were skipped.
     fn blanks(&mut self) -> bool {
         let from = self.i;
@@ -160,6 +176,13 @@ fn property(c: &mut Cursor<'_>, game: &mut Game, diags: &mut Vec<Diagnostic>) ->
     let from = c.i;
     let value_pos = c.pos;
     loop {
+        // Jump to the next byte that can end the value or escape a bracket.
+        let rest = c.text.get(c.i..).unwrap_or_default();
+        let run = rest
+            .iter()
+            .position(|&b| b == b']' || b == b'\\')
+            .unwrap_or(rest.len());
+        c.skip(run);
         match c.peek() {
             None => {
                 return Err(structure(

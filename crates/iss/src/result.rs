@@ -48,7 +48,18 @@ fn int(text: &[u8]) -> Option<i32> {
     if !canonical {
         return None;
     }
-    std::str::from_utf8(text).ok()?.parse().ok()
+    // The digits are checked already; accumulate them rather than going through `str::parse`.
+    // A value outside `i32` fails as `parse` would (a canonical number past 18 digits
+    // overflows the `i64` first, and is far outside `i32` anyway).
+    let magnitude = digits
+        .iter()
+        .try_fold(0i64, |n, &d| n.checked_mul(10)?.checked_add(i64::from(d - b'0')))?;
+    let value = if digits.len() < text.len() {
+        -magnitude
+    } else {
+        magnitude
+    };
+    i32::try_from(value).ok()
 }
 
 fn flag(text: &[u8]) -> Option<bool> {
@@ -156,6 +167,27 @@ pub(crate) fn write_result(r: &IssResult, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integers_read_as_str_parse_reads_them() {
+        for (text, want) in [
+            ("0", Some(0)),
+            ("-54", Some(-54)),
+            ("120", Some(120)),
+            ("2147483647", Some(i32::MAX)),
+            ("-2147483648", Some(i32::MIN)),
+            ("2147483648", None),
+            ("-2147483649", None),
+            ("99999999999999999999999", None),
+            ("-0", None),
+            ("007", None),
+            ("-", None),
+            ("", None),
+            ("1x", None),
+        ] {
+            assert_eq!(int(text.as_bytes()), want, "{text}");
+        }
+    }
 
     #[test]
     fn reads_and_writes_a_full_result() {

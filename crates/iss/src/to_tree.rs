@@ -109,6 +109,8 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
         )),
     }
 
+    // One tag for each text property, and up to three for the date; reserved at once.
+    rec.tags.reserve(game.properties.len() + 4);
     let mut texts = 0;
     for p in &game.properties {
         let Property::Text { key, raw, span } = p else {
@@ -270,7 +272,11 @@ impl Builder<'_> {
                 trick: Trick {
                     number: Some(Spanned::new(self.tricks, span)),
                     leader: Some(label(seat, span)),
-                    cards: vec![Spanned::new(card, span)],
+                    cards: {
+                        let mut cards = Vec::with_capacity(3);
+                        cards.push(Spanned::new(card, span));
+                        cards
+                    },
                     claim: None,
                     comments: Vec::new(),
                 },
@@ -299,14 +305,15 @@ impl Builder<'_> {
 
 fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: &mut Vec<Diagnostic>) {
     let mut phase = Phase::Start;
-    let mut calls = Vec::new();
+    // A game has at most ten tricks and a few events; an auction rarely more than a dozen calls.
+    let mut calls = Vec::with_capacity(16);
     let mut exchange: Vec<Statement> = Vec::new();
     let mut declaration: Vec<Statement> = Vec::new();
     let mut skat_may_follow = false;
     let mut b = Builder {
         layout,
         diags,
-        items: Vec::new(),
+        items: Vec::with_capacity(12),
         open: None,
         tricks: 0,
         events: 0,

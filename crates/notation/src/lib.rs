@@ -28,7 +28,7 @@ pub use id::content_id;
 pub use parse::header::{KNOWN_TAGS, REQUIRED_TAGS};
 pub use parse::tokens::KEYWORDS;
 pub use print::{PrintOptions, print, print_file, print_with};
-pub use reader::{Limits, Parsed, Reader, read_str};
+pub use reader::{Limits, Parsed, RawChunk, RawChunks, Reader, read_str};
 pub use tree::*;
 
 /// The version of the notation this crate reads and writes (`%stich 1`).

@@ -57,6 +57,71 @@ pub struct Parsed {
     pub line: u32,
 }
 
+/// One record split from the input but not yet parsed: its text, where it stands, and the
+/// findings of the splitting. The split must follow the input's order; the parse
+/// ([`RawChunk::parse`]) can run anywhere, so a record can be parsed on another thread than
+/// the one reading. Parsing gives exactly the [`Parsed`] that [`Reader`] yields, with the same
+/// absolute spans and lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawChunk {
+    text: String,
+    offset: usize,
+    line: u32,
+    version: Option<u32>,
+    diagnostics: Vec<Diagnostic>,
+    /// Whether the text is to be parsed (it holds content and nothing spoilt it).
+    parse: bool,
+}
+
+impl RawChunk {
+    /// The byte offset of the record's text in the input.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The line of the text's first byte (1-based).
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// Parses the record.
+    pub fn parse(self) -> Parsed {
+        let RawChunk {
+            text,
+            offset,
+            line,
+            version,
+            mut diagnostics,
+            parse,
+        } = self;
+        let record = if parse {
+            let (record, diags) = parse_record(&text, Pos::line_start(offset, line), version);
+            diagnostics.extend(diags);
+            record
+        } else {
+            None
+        };
+        Parsed {
+            record,
+            diagnostics,
+            text,
+            offset,
+            line,
+        }
+    }
+}
+
+/// The records of a [`Reader`], split but not parsed (see [`Reader::raw`]).
+pub struct RawChunks<R>(Reader<R>);
+
+impl<R: BufRead> Iterator for RawChunks<R> {
+    type Item = RawChunk;
+
+    fn next(&mut self) -> Option<RawChunk> {
+        self.0.next_raw()
+    }
+}
+
 /// Where the run of comment lines that may belong to the next record starts.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -194,7 +259,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Takes one line; returns a record when the line ends one.
-    fn take_line(&mut self, total: usize, len: usize, too_long: bool) -> Option<Parsed> {
+    fn take_line(&mut self, total: usize, len: usize, too_long: bool) -> Option<RawChunk> {
         let offset = self.offset;
         let line_no = self.line;
         self.offset = self.offset.saturating_add(total);
@@ -324,8 +389,8 @@ impl<R: BufRead> Reader<R> {
         out
     }
 
-    /// Turns a finished chunk into a record, if it holds one.
-    fn emit(&mut self, chunk: Chunk) -> Option<Parsed> {
+    /// Turns a finished chunk into a record to parse, if it holds one.
+    fn emit(&mut self, chunk: Chunk) -> Option<RawChunk> {
         if !chunk.content && chunk.failure.is_none() && chunk.directive.is_empty() {
             return None;
         }
@@ -345,12 +410,13 @@ impl<R: BufRead> Reader<R> {
                 format!("more than {max} records; reading stops at line {}", chunk.line),
             )
             .with_help("split the file, or raise the record-count limit");
-            return Some(Parsed {
-                record: None,
-                diagnostics: vec![d],
+            return Some(RawChunk {
                 text: String::new(),
                 offset: chunk.offset,
                 line: chunk.line,
+                version: chunk.version,
+                diagnostics: vec![d],
+                parse: false,
             });
         }
         self.yielded += 1;
@@ -365,30 +431,31 @@ impl<R: BufRead> Reader<R> {
             ..
         } = chunk;
         let mut diagnostics = directive;
-        let record = if let Some(f) = failure {
-            diagnostics.push(f);
-            None
-        } else if content {
-            let (record, diags) = parse_record(&text, Pos::line_start(offset, line), version);
-            diagnostics.extend(diags);
-            record
-        } else {
-            None
+        let parse = match failure {
+            Some(f) => {
+                diagnostics.push(f);
+                false
+            }
+            None => content,
         };
-        Some(Parsed {
-            record,
-            diagnostics,
+        Some(RawChunk {
             text,
             offset,
             line,
+            version,
+            diagnostics,
+            parse,
         })
     }
-}
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Parsed;
+    /// The records split from the input, each to be parsed by [`RawChunk::parse`] where the
+    /// caller likes; in order, they parse to exactly what this reader yields.
+    pub fn raw(self) -> RawChunks<R> {
+        RawChunks(self)
+    }
 
-    fn next(&mut self) -> Option<Parsed> {
+    /// The next record, split but not parsed.
+    fn next_raw(&mut self) -> Option<RawChunk> {
         while !self.done {
             match self.read_line() {
                 ReadLine::Line { total, len, too_long } => {
@@ -421,18 +488,26 @@ impl<R: BufRead> Iterator for Reader<R> {
                     let mut diagnostics = last.directive;
                     diagnostics.extend(last.failure);
                     diagnostics.push(d);
-                    let p = Parsed {
-                        record: None,
-                        diagnostics,
+                    return Some(RawChunk {
                         text: last.text,
                         offset: last.offset,
                         line: last.line,
-                    };
-                    return Some(p);
+                        version: last.version,
+                        diagnostics,
+                        parse: false,
+                    });
                 }
             }
         }
         None
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Parsed;
+
+    fn next(&mut self) -> Option<Parsed> {
+        self.next_raw().map(RawChunk::parse)
     }
 }
 
@@ -539,5 +614,36 @@ mod tests {
             vec![codes::LINE_TOO_LONG]
         );
         assert_eq!(all.len(), 2);
+    }
+
+    #[test]
+    fn raw_chunks_parse_to_what_the_reader_yields() {
+        let text = "%stich 1\n[Game \"skat\"]\ndeal F ♣J ♠J\n# note\n[Game \"skat\"]\n\
+                    play F ♣X\n%stich 9\n[Game \"skat\"]\nresult x \"ok\"\nBAD\n\
+                    [Game \"skat\"]\nresult points 61\n";
+        // A line that is not UTF-8, in the third record.
+        let bytes: Vec<u8> = text
+            .replace("BAD", "\u{1}")
+            .bytes()
+            .map(|b| if b == 1 { 0xFF } else { b })
+            .collect();
+        for limits in [
+            Limits::DEFAULT,
+            Limits {
+                max_records: Some(2),
+                ..Limits::DEFAULT
+            },
+            Limits {
+                max_line_len: 12,
+                ..Limits::DEFAULT
+            },
+        ] {
+            let direct: Vec<Parsed> = Reader::with_limits(&bytes[..], limits).collect();
+            let chunks: Vec<RawChunk> = Reader::with_limits(&bytes[..], limits).raw().collect();
+            assert!(chunks.len() >= 2, "{limits:?}");
+            assert!(chunks.windows(2).all(|w| w[0].offset() < w[1].offset()));
+            let parsed: Vec<Parsed> = chunks.into_iter().map(RawChunk::parse).collect();
+            assert_eq!(parsed, direct, "{limits:?}");
+        }
     }
 }

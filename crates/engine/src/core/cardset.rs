@@ -73,17 +73,7 @@ impl CardSet {
 
     /// The cards, in ascending [`Card::index`] order (suit by suit, high rank first).
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if let Some(c) = Card::from_index(i) {
-                    return Some(c);
-                }
-            }
-            None
-        })
+        Cards { bits: self.0 }
     }
 
     /// The cards as a vector, in [`CardSet::iter`] order.
@@ -107,6 +97,36 @@ impl CardSet {
 impl FromIterator<Card> for CardSet {
     fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
         CardSet::of(iter)
+    }
+}
+
+/// The cards of a set, lowest index first. It tells its exact length, so collecting the
+/// cards allocates once.
+struct Cards {
+    bits: u64,
+}
+
+/// The bits that stand for a card: every index below 52 does ([`Card::from_index`]).
+const CARD_BITS: u64 = (1 << 52) - 1;
+
+impl Iterator for Cards {
+    type Item = Card;
+
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        while self.bits != 0 {
+            let i = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            if let Some(c) = Card::from_index(i) {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.bits & CARD_BITS).count_ones() as usize;
+        (n, Some(self.bits.count_ones() as usize))
     }
 }
 
@@ -138,5 +158,15 @@ mod tests {
             Card::new(Suit::Clubs, Rank::Ten),
         ]);
         assert_eq!(s.describe(), "♣A ♣10 ♦7");
+    }
+
+    #[test]
+    fn the_iterator_knows_its_length_and_skips_bits_that_are_no_card() {
+        let s = CardSet(0b1011 | 1 << 60);
+        assert_eq!(s.iter().size_hint(), (3, Some(4)));
+        assert_eq!(s.iter().count(), 3);
+        let full = CardSet(CARD_BITS);
+        assert_eq!(full.iter().size_hint(), (52, Some(52)));
+        assert_eq!(full.to_vec().len(), 52);
     }
 }

@@ -219,7 +219,7 @@ pub fn check<O: Copy>(
 
     // Place every card whose pools are narrowed to one; propagate while pools fill up.
     let mut placed = vec![CardSet::EMPTY; n];
-    let mut open: Vec<(Card, u32, bool)> = Vec::new();
+    let mut open: Vec<(Card, u32, bool)> = Vec::with_capacity(pack.len());
     for card in pack.iter() {
         let Some(e) = seen.get(card.index()) else {
             continue;
@@ -231,20 +231,26 @@ pub fn check<O: Copy>(
         let full: u32 = (0..n)
             .filter(|&p| placed.get(p).map_or(0, |s| s.len()) >= pools.get(p).map_or(0, |x| x.size))
             .fold(0, |m, p| m | 1 << p);
-        let mut rest = Vec::with_capacity(open.len());
-        for (card, mask, mentioned) in open.drain(..) {
-            let m = if mask.count_ones() > 1 { mask & !full } else { mask };
+        open.retain_mut(|(card, mask, _)| {
+            let m = if mask.count_ones() > 1 {
+                *mask & !full
+            } else {
+                *mask
+            };
             if m.count_ones() == 1 {
                 let p = m.trailing_zeros() as usize;
                 if let Some(set) = placed.get_mut(p) {
-                    set.insert(card);
+                    set.insert(*card);
                 }
                 changed = true;
+                false
             } else {
-                rest.push((card, if m == 0 { mask } else { m }, mentioned));
+                if m != 0 {
+                    *mask = m;
+                }
+                true
             }
-        }
-        open = rest;
+        });
         if !changed || open.is_empty() {
             break;
         }
@@ -283,17 +289,22 @@ pub fn check<O: Copy>(
         }
     }
 
+    // How many cards each pool's deal line names, counted in one pass over the sightings.
+    let mut dealt_to = vec![0usize; n];
+    for s in sightings {
+        if let (Sight::Dealt, Place::Pool(p)) = (s.sight, s.place)
+            && let Some(count) = dealt_to.get_mut(p)
+        {
+            *count += 1;
+        }
+    }
     let mut complete = Vec::with_capacity(n);
     let mut inferred = Vec::with_capacity(n);
     for (p, pool) in pools.iter().enumerate().take(n) {
         let set = placed.get(p).copied().unwrap_or_default();
         let full = set.len() == pool.size;
         let stated = pool.line.is_some_and(|(c, _)| c == pool.size)
-            && sightings
-                .iter()
-                .filter(|s| s.sight == Sight::Dealt && s.place == Place::Pool(p))
-                .count()
-                == pool.size;
+            && dealt_to.get(p).copied().unwrap_or(0) == pool.size;
         let wrong_line = pool.line.is_some_and(|(c, _)| c != pool.size);
         complete.push(full);
         inferred.push(full && !stated && !wrong_line);

@@ -312,7 +312,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     }
 
     if let Some(auction) = &record.auction {
-        let mut calls = Vec::new();
+        let mut calls = Vec::with_capacity(auction.items.len());
         for c in &auction.items {
             match seat_of(&c.seat) {
                 Some(seat) => calls.push(CallIn {
@@ -461,7 +461,7 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                 Some(seats)
             }
         };
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(play.items.items.len());
         for item in &play.items.items {
             match item {
                 PlayItem::Trick(t) => {
@@ -582,24 +582,34 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
 }
 
 fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>; 3]) -> Option<ClaimValue> {
-    let tokens: Vec<&Token> = values.iter().map(|v| &v.node).collect();
+    // A claim has one or two values nearly always: gather them on the stack then.
+    const FILLER: Token = Token::Number(0);
+    let mut small: [&Token; 4] = [&FILLER; 4];
+    let heap: Vec<&Token>;
+    let tokens: &[&Token] = if values.len() <= small.len() {
+        for (dst, v) in small.iter_mut().zip(values) {
+            *dst = &v.node;
+        }
+        small.get(..values.len()).unwrap_or_default()
+    } else {
+        heap = values.iter().map(|v| &v.node).collect();
+        &heap
+    };
     let word = |t: &Token| match t {
         Token::Word(w) => Some(w.clone()),
         _ => None,
     };
     match key {
-        ClaimKey::Passed => match tokens.as_slice() {
+        ClaimKey::Passed => match tokens {
             [] => Some(ClaimValue::Flag),
             [t] => word(t).and_then(|w| words::yes_no(&w)).map(ClaimValue::Bool),
             _ => None,
         },
-        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
-            match tokens.as_slice() {
-                [Token::Word(w)] => words::seat(w, names).map(ClaimValue::Seat),
-                [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
-                _ => None,
-            }
-        }
+        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => match tokens {
+            [Token::Word(w)] => words::seat(w, names).map(ClaimValue::Seat),
+            [Token::Text(w)] => words::seat(w, names).map(ClaimValue::Seat),
+            _ => None,
+        },
         ClaimKey::Loser | ClaimKey::Winner => {
             let seats: Option<Vec<Seat>> = tokens
                 .iter()
@@ -610,45 +620,43 @@ fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>
                 .collect();
             seats.filter(|s| !s.is_empty()).map(ClaimValue::Seats)
         }
-        ClaimKey::Game => match tokens.as_slice() {
+        ClaimKey::Game => match tokens {
             [Token::Word(w)] => match words::decl_word(w) {
                 Some(DeclWord::Game(g)) => Some(ClaimValue::Game(g)),
                 _ => None,
             },
             _ => None,
         },
-        ClaimKey::Outcome => match tokens.as_slice() {
+        ClaimKey::Outcome => match tokens {
             [Token::Word(w)] if w.eq_ignore_ascii_case("penalty") => Some(ClaimValue::Penalty),
             [Token::Word(w)] => words::outcome(w).map(ClaimValue::Bool),
             _ => None,
         },
-        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => {
-            match tokens.as_slice() {
-                [] => Some(ClaimValue::Bool(true)),
-                [Token::Word(w)] => words::yes_no(w).map(ClaimValue::Bool),
-                _ => None,
-            }
-        }
-        ClaimKey::Matadors => match tokens.as_slice() {
+        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => match tokens {
+            [] => Some(ClaimValue::Bool(true)),
+            [Token::Word(w)] => words::yes_no(w).map(ClaimValue::Bool),
+            _ => None,
+        },
+        ClaimKey::Matadors => match tokens {
             [Token::Number(n)] => Some(ClaimValue::Number(*n)),
-            [Token::Word(w), Token::Number(n)] => match w.to_lowercase().as_str() {
+            [Token::Word(w), Token::Number(n)] => words::with_lower(w, |w| match w {
                 "with" | "mit" => Some(ClaimValue::Number(n.abs())),
                 "against" | "without" | "ohne" | "gegen" => Some(ClaimValue::Number(-n.abs())),
                 _ => None,
-            },
+            }),
             _ => None,
         },
         ClaimKey::Points | ClaimKey::Tricks | ClaimKey::Bid | ClaimKey::Value | ClaimKey::SkatPoints => {
-            match tokens.as_slice() {
+            match tokens {
                 [Token::Number(n)] if *n >= 0 => Some(ClaimValue::Number(*n)),
                 _ => None,
             }
         }
-        ClaimKey::Score => match tokens.as_slice() {
+        ClaimKey::Score => match tokens {
             [Token::Number(n)] => Some(ClaimValue::Number(*n)),
             _ => None,
         },
-        ClaimKey::Disputed => match tokens.as_slice() {
+        ClaimKey::Disputed => match tokens {
             [] => Some(ClaimValue::Text(String::new())),
             [Token::Text(t)] => Some(ClaimValue::Text(t.clone())),
             ts => Some(ClaimValue::Text(

@@ -1173,10 +1173,10 @@ fn check_shown(decl: &DeclIn, declarer: Seat, hand: CardSet, known: bool, out: &
 
 /// Works out the leader and the seat of every card; reports leaders out of turn.
 fn attribute<'a>(game: &'a Game, game_type: GameType, out: &mut Vec<Diagnostic>) -> Vec<Step<'a>> {
-    let mut steps = Vec::new();
     let Some((items, columns, _)) = &game.play else {
-        return steps;
+        return Vec::new();
     };
+    let mut steps = Vec::with_capacity(items.len());
     let mut next_leader = Some(Seat::F);
     let mut number = 0u32;
     let mut previous_partial: Option<Span> = None;
@@ -1268,11 +1268,12 @@ fn attribute<'a>(game: &'a Game, game_type: GameType, out: &mut Vec<Diagnostic>)
                 if cards.len() < 3 {
                     previous_partial = Some(t.span);
                 }
-                let known: Vec<Card> = cards.iter().filter_map(|c| c.1).collect();
-                next_leader = if known.len() == 3 {
-                    cards.get(play::winner(game_type, &known)).map(|c| c.0)
-                } else {
-                    None
+                // Only a trick of three known cards has a winner (at most three are kept).
+                next_leader = match cards.as_slice() {
+                    [(_, Some(a), _), (_, Some(b), _), (_, Some(c), _)] => {
+                        cards.get(play::winner(game_type, &[*a, *b, *c])).map(|c| c.0)
+                    }
+                    _ => None,
                 };
                 steps.push(Step::Trick(Placed {
                     number,

@@ -7,16 +7,48 @@ use notation::{Layout, PlayItem, Record, Token};
 
 use crate::skat::model::{GameType, Seat};
 
+/// Lowercases `word` for a vocabulary lookup and hands it to `f`. Every word of the vocabulary
+/// is short, and nearly every word met is ASCII, so those are lowercased in a stack buffer
+/// without allocating; anything else (umlauts, long words) takes `str::to_lowercase`, which
+/// gives the same result for ASCII, so the answer never depends on the path taken.
+pub(crate) fn with_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+    const MAX: usize = 32;
+    let bytes = word.as_bytes();
+    // Canonical records spell every word in lowercase ASCII: those are their own lowercase.
+    if bytes.iter().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
+        return f(word);
+    }
+    if bytes.len() <= MAX && bytes.is_ascii() {
+        let mut buf = [0u8; MAX];
+        if let Some(dst) = buf.get_mut(..bytes.len()) {
+            dst.copy_from_slice(bytes);
+            dst.make_ascii_lowercase();
+            if let Ok(lower) = std::str::from_utf8(dst) {
+                return f(lower);
+            }
+        }
+    }
+    f(&word.to_lowercase())
+}
+
 /// A seat from a role label or one of its aliases: `F`/`V`/`Vorhand`/`forehand`,
 /// `M`/`Mittelhand`/`middlehand`, `R`/`H`/`Hinterhand`/`rearhand`.
 pub fn seat_alias(label: &str) -> Option<Seat> {
-    let l = label.trim();
-    let lower = l.to_lowercase();
-    Some(match lower.as_str() {
-        "f" | "v" | "fh" | "vorhand" | "forehand" => Seat::F,
-        "m" | "mh" | "mittelhand" | "middlehand" => Seat::M,
-        "r" | "h" | "hh" | "rh" | "hinterhand" | "rearhand" => Seat::R,
-        _ => return None,
+    let label = label.trim();
+    // The canonical labels are by far the most frequent; they need no lowercasing.
+    match label {
+        "F" => return Some(Seat::F),
+        "M" => return Some(Seat::M),
+        "R" => return Some(Seat::R),
+        _ => {}
+    }
+    with_lower(label, |lower| {
+        Some(match lower {
+            "f" | "v" | "fh" | "vorhand" | "forehand" => Seat::F,
+            "m" | "mh" | "mittelhand" | "middlehand" => Seat::M,
+            "r" | "h" | "hh" | "rh" | "hinterhand" | "rearhand" => Seat::R,
+            _ => return None,
+        })
     })
 }
 
@@ -63,26 +95,27 @@ pub enum DeclWord {
 
 /// A declaration word from its spelling: English or German, any case.
 pub fn decl_word(word: &str) -> Option<DeclWord> {
-    let w = word.trim().to_lowercase();
-    Some(match w.as_str() {
-        "clubs" | "club" | "kreuz" | "eichel" | "eicheln" | "treff" | "♣" => {
-            DeclWord::Game(GameType::Clubs)
-        }
-        "spades" | "spade" | "pik" | "grün" | "gruen" | "laub" | "blatt" | "♠" => {
-            DeclWord::Game(GameType::Spades)
-        }
-        "hearts" | "heart" | "herz" | "rot" | "♥" => DeclWord::Game(GameType::Hearts),
-        "diamonds" | "diamond" | "karo" | "schellen" | "schelle" | "♦" => {
-            DeclWord::Game(GameType::Diamonds)
-        }
-        "grand" => DeclWord::Game(GameType::Grand),
-        "null" | "nullo" => DeclWord::Game(GameType::Null),
-        "hand" | "solo" => DeclWord::Hand,
-        "schneider" => DeclWord::Schneider,
-        "schwarz" | "schwartz" => DeclWord::Schwarz,
-        "ouvert" | "offen" | "open" => DeclWord::Ouvert,
-        "ramsch" | "ramsh" => DeclWord::Ramsch,
-        _ => return None,
+    with_lower(word.trim(), |w| {
+        Some(match w {
+            "clubs" | "club" | "kreuz" | "eichel" | "eicheln" | "treff" | "♣" => {
+                DeclWord::Game(GameType::Clubs)
+            }
+            "spades" | "spade" | "pik" | "grün" | "gruen" | "laub" | "blatt" | "♠" => {
+                DeclWord::Game(GameType::Spades)
+            }
+            "hearts" | "heart" | "herz" | "rot" | "♥" => DeclWord::Game(GameType::Hearts),
+            "diamonds" | "diamond" | "karo" | "schellen" | "schelle" | "♦" => {
+                DeclWord::Game(GameType::Diamonds)
+            }
+            "grand" => DeclWord::Game(GameType::Grand),
+            "null" | "nullo" => DeclWord::Game(GameType::Null),
+            "hand" | "solo" => DeclWord::Hand,
+            "schneider" => DeclWord::Schneider,
+            "schwarz" | "schwartz" => DeclWord::Schwarz,
+            "ouvert" | "offen" | "open" => DeclWord::Ouvert,
+            "ramsch" | "ramsh" => DeclWord::Ramsch,
+            _ => return None,
+        })
     })
 }
 
@@ -115,16 +148,17 @@ pub enum ExchangeWord {
 
 /// An exchange word from its spelling.
 pub fn exchange_word(word: &str) -> Option<ExchangeWord> {
-    let w = word.trim().to_lowercase();
-    Some(match w.as_str() {
-        "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt" | "gucki"
-        | "guckser" => ExchangeWord::Pickup,
-        "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt" | "drücken"
-        | "druecken" => ExchangeWord::Discard,
-        "hand" => ExchangeWord::Hand,
-        "turn" | "turns" | "tourne" | "tourné" | "tournee" | "dreht" | "umdrehen" => ExchangeWord::Turn,
-        "passt" | "passt-mir-nicht" | "rejects" => ExchangeWord::Passt,
-        _ => return None,
+    with_lower(word.trim(), |w| {
+        Some(match w {
+            "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt"
+            | "gucki" | "guckser" => ExchangeWord::Pickup,
+            "discard" | "discards" | "lays" | "lays-away" | "buries" | "drückt" | "drueckt" | "drücken"
+            | "druecken" => ExchangeWord::Discard,
+            "hand" => ExchangeWord::Hand,
+            "turn" | "turns" | "tourne" | "tourné" | "tournee" | "dreht" | "umdrehen" => ExchangeWord::Turn,
+            "passt" | "passt-mir-nicht" | "rejects" => ExchangeWord::Passt,
+            _ => return None,
+        })
     })
 }
 
@@ -162,17 +196,18 @@ pub enum EventWord {
 
 /// A play-event word from its spelling.
 pub fn event_word(word: &str) -> Option<EventWord> {
-    let w = word.trim().to_lowercase();
-    Some(match w.as_str() {
-        "shows" | "show" | "claims" | "zeigt" => EventWord::Shows,
-        "concedes" | "concede" | "gives-up" | "aufgabe" | "gibt-auf" => EventWord::Concedes,
-        "resigns" | "resign" => EventWord::Resigns,
-        "times-out" | "timeout" | "time-out" | "timed-out" => EventWord::TimesOut,
-        "leaves" | "left" | "leave" => EventWord::Leaves,
-        "abandons" | "abandon" | "abandoned" => EventWord::Abandons,
-        "kontra" | "contra" => EventWord::Kontra,
-        "re" | "rekontra" => EventWord::Re,
-        _ => return None,
+    with_lower(word.trim(), |w| {
+        Some(match w {
+            "shows" | "show" | "claims" | "zeigt" => EventWord::Shows,
+            "concedes" | "concede" | "gives-up" | "aufgabe" | "gibt-auf" => EventWord::Concedes,
+            "resigns" | "resign" => EventWord::Resigns,
+            "times-out" | "timeout" | "time-out" | "timed-out" => EventWord::TimesOut,
+            "leaves" | "left" | "leave" => EventWord::Leaves,
+            "abandons" | "abandon" | "abandoned" => EventWord::Abandons,
+            "kontra" | "contra" => EventWord::Kontra,
+            "re" | "rekontra" => EventWord::Re,
+            _ => return None,
+        })
     })
 }
 
@@ -239,30 +274,31 @@ pub enum ClaimKey {
 
 /// A claim key from its spelling.
 pub fn claim_key(word: &str) -> Option<ClaimKey> {
-    let w = word.trim().to_lowercase();
-    Some(match w.as_str() {
-        "passed" | "eingepasst" | "passed-in" => ClaimKey::Passed,
-        "declarer" | "alleinspieler" => ClaimKey::Declarer,
-        "game" | "spiel" => ClaimKey::Game,
-        "outcome" => ClaimKey::Outcome,
-        "points" | "augen" => ClaimKey::Points,
-        "tricks" | "stiche" => ClaimKey::Tricks,
-        "matadors" | "matadore" | "spitzen" => ClaimKey::Matadors,
-        "schneider" => ClaimKey::Schneider,
-        "schwarz" => ClaimKey::Schwarz,
-        "overbid" | "überreizt" | "ueberreizt" => ClaimKey::Overbid,
-        "bid" | "reizwert" => ClaimKey::Bid,
-        "value" | "spielwert" => ClaimKey::Value,
-        "score" => ClaimKey::Score,
-        "skat_points" | "skat-points" | "skatpoints" => ClaimKey::SkatPoints,
-        "disputed" => ClaimKey::Disputed,
-        "resigned" => ClaimKey::Resigned,
-        "left" => ClaimKey::Left,
-        "timeout" | "times-out" | "timed-out" => ClaimKey::Timeout,
-        "penalty" => ClaimKey::Penalty,
-        "loser" | "losers" | "verlierer" => ClaimKey::Loser,
-        "winner" | "gewinner" => ClaimKey::Winner,
-        _ => return None,
+    with_lower(word.trim(), |w| {
+        Some(match w {
+            "passed" | "eingepasst" | "passed-in" => ClaimKey::Passed,
+            "declarer" | "alleinspieler" => ClaimKey::Declarer,
+            "game" | "spiel" => ClaimKey::Game,
+            "outcome" => ClaimKey::Outcome,
+            "points" | "augen" => ClaimKey::Points,
+            "tricks" | "stiche" => ClaimKey::Tricks,
+            "matadors" | "matadore" | "spitzen" => ClaimKey::Matadors,
+            "schneider" => ClaimKey::Schneider,
+            "schwarz" => ClaimKey::Schwarz,
+            "overbid" | "überreizt" | "ueberreizt" => ClaimKey::Overbid,
+            "bid" | "reizwert" => ClaimKey::Bid,
+            "value" | "spielwert" => ClaimKey::Value,
+            "score" => ClaimKey::Score,
+            "skat_points" | "skat-points" | "skatpoints" => ClaimKey::SkatPoints,
+            "disputed" => ClaimKey::Disputed,
+            "resigned" => ClaimKey::Resigned,
+            "left" => ClaimKey::Left,
+            "timeout" | "times-out" | "timed-out" => ClaimKey::Timeout,
+            "penalty" => ClaimKey::Penalty,
+            "loser" | "losers" | "verlierer" => ClaimKey::Loser,
+            "winner" | "gewinner" => ClaimKey::Winner,
+            _ => return None,
+        })
     })
 }
 
@@ -295,20 +331,20 @@ pub fn claim_canonical(k: ClaimKey) -> &'static str {
 
 /// A yes/no value (`yes`, `no`, `true`, `false`, `ja`, `nein`).
 pub fn yes_no(word: &str) -> Option<bool> {
-    match word.trim().to_lowercase().as_str() {
+    with_lower(word.trim(), |w| match w {
         "yes" | "true" | "ja" | "y" => Some(true),
         "no" | "false" | "nein" | "n" => Some(false),
         _ => None,
-    }
+    })
 }
 
 /// An outcome value (`won`, `lost`, and aliases).
 pub fn outcome(word: &str) -> Option<bool> {
-    match word.trim().to_lowercase().as_str() {
+    with_lower(word.trim(), |w| match w {
         "won" | "win" | "wins" | "gewonnen" => Some(true),
         "lost" | "loss" | "loses" | "verloren" => Some(false),
         _ => None,
-    }
+    })
 }
 
 /// A statement's first word: a seat alias becomes its label; a section word the reader took
@@ -484,6 +520,30 @@ mod tests {
         assert_eq!(decl_word("Ramsch"), Some(DeclWord::Ramsch));
         assert_eq!(claim_key("verlierer"), Some(ClaimKey::Loser));
         assert_eq!(claim_canonical(ClaimKey::Winner), "winner");
+    }
+
+    #[test]
+    fn lookups_agree_on_every_lowercasing_path() {
+        // Already lowercase ASCII, mixed-case ASCII, non-ASCII and over-long words each take
+        // a different path to the lowercase form; the answers must not depend on it.
+        assert_eq!(claim_key("points"), Some(ClaimKey::Points));
+        assert_eq!(claim_key(" POINTS "), Some(ClaimKey::Points));
+        assert_eq!(claim_key("Überreizt"), Some(ClaimKey::Overbid));
+        assert_eq!(decl_word("GRÜN"), Some(DeclWord::Game(GameType::Spades)));
+        assert_eq!(exchange_word("Drückt"), Some(ExchangeWord::Discard));
+        assert_eq!(exchange_word("TOURNÉ"), Some(ExchangeWord::Turn));
+        assert_eq!(seat_alias("f"), Some(Seat::F));
+        assert_eq!(seat_alias(" HH "), Some(Seat::R));
+        assert_eq!(seat_alias("R"), Some(Seat::R));
+        assert_eq!(yes_no("JA"), Some(true));
+        assert_eq!(outcome("Verloren"), Some(false));
+        let long = "Passt-Mir-Nicht-Passt-Mir-Nicht-Passt";
+        assert!(long.len() > 32);
+        assert_eq!(exchange_word(long), None);
+        assert_eq!(with_lower(long, str::to_string), long.to_lowercase());
+        assert_eq!(with_lower("ÄbC", str::to_string), "äbc");
+        assert_eq!(with_lower("AbC", str::to_string), "abc");
+        assert_eq!(with_lower("abc", str::to_string), "abc");
     }
 
     #[test]
