@@ -141,3 +141,35 @@ pub fn records(input: &Input) -> io::Result<Box<dyn Iterator<Item = Parsed> + Se
         Format::Iss => crate::pipeline::iss_records(reader),
     })
 }
+
+/// Calls `each` with every record of every path, in order, for the commands that handle one
+/// record at a time. A missing file or a read error is reported and ends the run with
+/// [`EXIT_USAGE`](crate::cli::EXIT_USAGE); a closed output pipe ends it quietly.
+pub fn for_each_record(
+    paths: &[PathBuf],
+    from: From,
+    mut each: impl FnMut(&str, Parsed) -> io::Result<()>,
+) -> Result<(), u8> {
+    let inputs = expand(paths, from).map_err(|e| {
+        eprintln!("stich: {e}");
+        crate::cli::EXIT_USAGE
+    })?;
+    for input in &inputs {
+        let path = input.display();
+        let records = records(input).map_err(|e| {
+            eprintln!("stich: {path}: {e}");
+            crate::cli::EXIT_USAGE
+        })?;
+        for parsed in records {
+            match each(&path, parsed) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+                Err(e) => {
+                    eprintln!("stich: {e}");
+                    return Err(crate::cli::EXIT_USAGE);
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -90,19 +90,24 @@ impl Output<'_> {
         }
     }
 
+    /// Renders the findings `shows` lets through to standard error.
+    fn render(
+        &self,
+        diagnostics: &[notation::Diagnostic],
+        path: &str,
+        text: &str,
+        offset: usize,
+    ) -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        for d in diagnostics.iter().filter(|d| self.shows(d)) {
+            writeln!(err, "{}", render::diagnostic(d, path, text, offset, self.colours))?;
+        }
+        Ok(())
+    }
+
     fn write_read(&mut self, ok: bool, bytes: usize, p: &notation::Parsed, path: &str) -> io::Result<()> {
         self.summary.add_read(ok, bytes);
-        let mut err = io::stderr().lock();
-        for d in &p.diagnostics {
-            if self.shows(d) {
-                write!(
-                    err,
-                    "{}",
-                    render::diagnostic(d, path, &p.text, p.offset, self.colours)
-                )?;
-                writeln!(err)?;
-            }
-        }
+        self.render(&p.diagnostics, path, &p.text, p.offset)?;
         if self.format == Format::Text && !self.quiet {
             let what = if ok { "read" } else { "unparsable" };
             writeln!(self.out, "{path}:{}: {what}", p.line)?;
@@ -112,17 +117,7 @@ impl Output<'_> {
 
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
         self.summary.add(&p.report, p.bytes);
-        let mut err = io::stderr().lock();
-        for d in &p.diagnostics {
-            if self.shows(d) {
-                write!(
-                    err,
-                    "{}",
-                    render::diagnostic(d, path, &p.text, p.offset, self.colours)
-                )?;
-                writeln!(err)?;
-            }
-        }
+        self.render(&p.diagnostics, path, &p.text, p.offset)?;
         match self.format {
             Format::Text if !self.quiet => {
                 let id = p.report.id.as_deref().map_or("-", |s| s.get(..12).unwrap_or(s));

@@ -100,6 +100,25 @@ pub fn from_record(record: &Record) -> Result<Game, Vec<Diagnostic>> {
     }
 }
 
+/// Whether a tag has a place in an ISS record. `stich convert --to iss` leaves out, with a
+/// warning, the tags that have none (an event name, a source), which `from_record` refuses.
+pub fn tag_has_property(name: &str) -> bool {
+    simple_key(name).is_some()
+        || matches!(
+            name,
+            TAG_GAME
+                | TAG_RULES
+                | TAG_DATE
+                | TAG_TIME
+                | TAG_ZONE
+                | TAG_ISS_DATE
+                | TAG_VIEWPOINT
+                | TAG_ISS_LAYOUT
+                | TAG_ISS_RESULT
+        )
+        || name.strip_prefix(OTHER_PREFIX).is_some_and(is_property_name)
+}
+
 fn texts(record: &Record, diags: &mut Vec<Diagnostic>) -> Vec<Property> {
     let mut out = Vec::with_capacity(record.tags.len());
     let mut date_done = false;

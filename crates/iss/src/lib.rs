@@ -27,7 +27,7 @@ mod vocab;
 mod write;
 
 pub use claims::result_field_of_claim;
-pub use from_tree::from_record;
+pub use from_tree::{from_record, tag_has_property};
 pub use model::{
     Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Outcome,
     Property, ResultField, Seat, escape, unescape,
