@@ -46,6 +46,12 @@ pub fn run(args: &ConvertArgs) -> u8 {
             };
             return write!(out, "{sep}{}", notation::print_with(&record, &opts));
         }
+        if !engine::to_leader_layout(&mut record) {
+            eprintln!(
+                "stich: {path}:{}: the play in columns could not be replayed to find its leaders",
+                parsed.line
+            );
+        }
         record.tags.retain(|t| {
             let keep = iss::tag_has_property(&t.name.node);
             if !keep {

@@ -187,3 +187,50 @@ pub fn canonicalize(record: &mut notation::Record) {
         skat::canonicalize(record);
     }
 }
+
+/// Rewrites a play section laid out in columns into leader layout, with the leaders and the
+/// play order the replay works out (a book's table names no leader; the ISS format needs
+/// them). Returns `false`, leaving the record as it was, when the record is not a game the
+/// engine can replay trick by trick.
+pub fn to_leader_layout(record: &mut notation::Record) -> bool {
+    use notation::{CardSlot, Layout, PlayItem, Spanned};
+    let Some(play) = &record.play else { return true };
+    if play.items.layout == Layout::Leader {
+        return true;
+    }
+    let Some(Replay::Skat(replay)) = check(record).replay else {
+        return false;
+    };
+    let Some(play) = &mut record.play else {
+        return false;
+    };
+    let written = play
+        .items
+        .items
+        .iter()
+        .filter(|i| matches!(i, PlayItem::Trick(_)))
+        .count();
+    if written != replay.tricks.len() {
+        return false;
+    }
+    let mut replayed = replay.tricks.iter();
+    for item in &mut play.items.items {
+        let PlayItem::Trick(trick) = item else { continue };
+        let Some(r) = replayed.next() else { return false };
+        if r.cards.len() != trick.cards.len() {
+            return false;
+        }
+        let at = trick
+            .number
+            .as_ref()
+            .map_or_else(notation::Span::default, |n| n.span);
+        trick.leader = Some(Spanned::new(r.leader.label().to_string(), at));
+        trick.cards = r
+            .cards
+            .iter()
+            .map(|pc| Spanned::bare(CardSlot::Known(pc.card)))
+            .collect();
+    }
+    play.items.layout = Layout::Leader;
+    true
+}
