@@ -174,11 +174,16 @@ fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
         );
     }
     if let Some(sp) = r.result.skat_points {
+        // After a pick-up the cards laid away are the skat that counts.
+        let counted = match &r.exchange {
+            Some(x) if x.pickup && !x.discard.is_empty() => &x.discard,
+            _ => &r.deal.skat,
+        };
         let _ = writeln!(
             s,
             "{:>5}  skat {:<18}{:>7}{:>10}",
             "",
-            card_list(&r.deal.skat, display),
+            card_list(counted, display),
             sp,
             ours + sp
         );
