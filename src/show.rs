@@ -103,7 +103,12 @@ fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
     }
     if let Some(d) = &r.declaration {
         let c = &d.contract;
-        let mut words = vec![c.game.word().to_string()];
+        // Uno and duo are grands at a fixed value; the record names them.
+        let game = r.extra_game.map_or_else(
+            || c.game.word().to_string(),
+            |x| format!("{} (a grand)", x.word()),
+        );
+        let mut words = vec![game];
         for (on, w) in [
             (c.hand, "hand"),
             (c.schneider_announced, "schneider announced"),
@@ -210,7 +215,7 @@ fn result_line(s: &mut String, r: &skat::Replay) {
         let _ = write!(s, " with {p} card points");
     }
     if let Some(t) = res.declarer_tricks {
-        let _ = write!(s, " in {t} tricks");
+        let _ = write!(s, " in {t} trick{}", if t == 1 { "" } else { "s" });
     }
     if let Some(m) = res.matadors {
         let _ = write!(

@@ -1,5 +1,5 @@
 //! Rule cases of the historic options that the corpus does not show: passt mir nicht, the
-//! turned grand, abandoning, Kontra and Re, and the games a profile does not have.
+//! turned grand, abandoning, Kontra and Re, uno and duo, and the games a profile does not have.
 
 use engine::{Replay, Verdict};
 
@@ -236,4 +236,119 @@ play     F concedes
     assert_eq!((v, codes), (Verdict::Consistent, vec![]));
     // diamonds with four: 2 × (4 + 1 + 1) × 9 = 108, lost double.
     assert_eq!(r, (Some(false), Some(108), Some(-216)));
+}
+
+/// Forehand holds one sure trick (the club ace) and nothing else: a hand grand gives him
+/// exactly one trick (constructed; seed 001, Law 1 values uno and duo "if played").
+const ONE_TRICK: &str = "deal     F: ♣A ♣8 ♣7 ♠9 ♠8 ♠7 ♥8 ♥7 ♦8 ♦7
+         M: ♣J ♠J ♥J ♦J ♠A ♠10 ♠K ♥A ♥10 ♥K
+         R: ♣10 ♣K ♣Q ♣9 ♠Q ♥Q ♥9 ♦A ♦10 ♦K
+         skat: ♦Q ♦9
+auction  M 18, F yes, M pass, R pass
+";
+
+/// The play of `ONE_TRICK`: forehand's ace, then the jacks and middlehand's suits.
+const ONE_TRICK_PLAY: &str = "play     1. F: ♣A ♥K ♣9
+         2. F: ♣7 ♣J ♣K
+         3. M: ♠A ♠Q ♠7
+         4. M: ♠10 ♥9 ♠8
+         5. M: ♥A ♥Q ♥7
+         6. M: ♥10 ♣Q ♥8
+         7. M: ♠J ♣10 ♠9
+         8. M: ♥J ♦A ♣8
+         9. M: ♦J ♦10 ♦8
+         10. M: ♠K ♦K ♦7
+";
+
+#[test]
+fn uno_is_won_with_exactly_one_trick() {
+    let (v, codes, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F uno\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!((v, codes), (Verdict::Consistent, vec![]));
+    assert_eq!(r, (Some(true), Some(20), Some(20)));
+    // The grand word may stand beside it.
+    let (_, codes, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F grand uno\n{ONE_TRICK_PLAY}"),
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(r, (Some(true), Some(20), Some(20)));
+}
+
+#[test]
+fn duo_with_one_trick_is_lost_at_its_value() {
+    let (v, codes, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F duo\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!((v, codes), (Verdict::Consistent, vec![]));
+    // A hand game under foster-1897 loses its value once (loss factor 1).
+    assert_eq!(r, (Some(false), Some(20), Some(-20)));
+    // Open duo, lost: 40.
+    let (_, _, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F duo ouvert ♣A ♣8 ♣7 ♠9 ♠8 ♠7 ♥8 ♥7 ♦8 ♦7\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!(r, (Some(false), Some(40), Some(-40)));
+}
+
+#[test]
+fn open_uno_is_worth_forty() {
+    let (v, codes, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F uno open ♣A ♣8 ♣7 ♠9 ♠8 ♠7 ♥8 ♥7 ♦8 ♦7\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!((v, codes), (Verdict::Consistent, vec![]));
+    assert_eq!(r, (Some(true), Some(40), Some(40)));
+}
+
+#[test]
+fn uno_and_duo_need_a_profile_that_has_them() {
+    for profile in ["isko", "uspc", "american"] {
+        let (v, codes, r) = run(profile, ONE_TRICK, &format!("declare  F uno\n{ONE_TRICK_PLAY}"));
+        assert_eq!(v, Verdict::Illegal, "{profile}");
+        assert!(codes.contains(&"S0210".to_string()), "{profile}: {codes:?}");
+        assert_eq!(r.1, None, "{profile}: no value without the option");
+    }
+}
+
+#[test]
+fn uno_takes_no_announcement_nor_a_second_game() {
+    let (v, codes, _) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F uno schneider\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!((v, codes), (Verdict::Illegal, vec!["S0210".to_string()]));
+    let (v, codes, _) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F clubs uno\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!(v, Verdict::Illegal);
+    assert!(codes.contains(&"S0203".to_string()), "{codes:?}");
+    let (v, codes, _) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("declare  F uno duo\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!(v, Verdict::Illegal);
+    assert!(codes.contains(&"S0203".to_string()), "{codes:?}");
+}
+
+#[test]
+fn uno_is_played_from_the_hand() {
+    let (v, codes, _) = run(
+        "foster-1897",
+        ONE_TRICK,
+        &format!("exchange F pickup ♦Q ♦9\n         F discard ♦Q ♦9\ndeclare  F uno\n{ONE_TRICK_PLAY}"),
+    );
+    assert_eq!(v, Verdict::Illegal, "{codes:?}");
 }

@@ -7,7 +7,7 @@ use notation::{
     CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim,
 };
 
-use crate::skat::model::{GameType, Seat};
+use crate::skat::model::{ExtraGame, GameType, Seat};
 use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord};
 
 /// The span as a diagnostic location: trees built by programs carry `Span::default()`,
@@ -101,6 +101,8 @@ pub struct DeclIn {
     pub ouvert: bool,
     /// `ramsch` written.
     pub ramsch: bool,
+    /// `uno` or `duo` written, with where.
+    pub extra: Option<(ExtraGame, Span)>,
     /// Cards listed after `ouvert`.
     pub shown: Vec<Slot>,
     /// Where.
@@ -415,6 +417,18 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                         Some(DeclWord::Schwarz) => d.schwarz = true,
                         Some(DeclWord::Ouvert) => d.ouvert = true,
                         Some(DeclWord::Ramsch) => d.ramsch = true,
+                        Some(DeclWord::Extra(e)) => {
+                            if let Some((prev, _)) = d.extra.filter(|&(p, _)| p != e) {
+                                out.push(Diagnostic::error(
+                                    "S0203",
+                                    Kind::Illegal,
+                                    at(t.span),
+                                    format!("two games declared: {} and {}", prev.word(), e.word()),
+                                ));
+                            } else {
+                                d.extra = Some((e, t.span));
+                            }
+                        }
                         None => out.push(unknown_word(t.span, w, "declaration")),
                     },
                     Token::Card(c) if d.ouvert => d.shown.push(slot(&Spanned::new(*c, t.span))),

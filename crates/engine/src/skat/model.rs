@@ -53,6 +53,35 @@ impl std::fmt::Display for Seat {
     }
 }
 
+/// A fixed-value extra game of the historic profiles, played as a grand from the hand
+/// (seed 001, Law 1, "if played"; spec/rules/skat-foster-1897.md, F8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraGame {
+    /// The declarer must take exactly one trick.
+    Uno,
+    /// The declarer must take exactly two tricks.
+    Duo,
+}
+
+impl ExtraGame {
+    /// The canonical declaration word.
+    pub fn word(self) -> &'static str {
+        match self {
+            ExtraGame::Uno => "uno",
+            ExtraGame::Duo => "duo",
+        }
+    }
+
+    /// The number of tricks the declarer must take, no more and no fewer.
+    pub fn tricks(self) -> u32 {
+        match self {
+            ExtraGame::Uno => 1,
+            ExtraGame::Duo => 2,
+        }
+    }
+}
+
 /// The game the declarer names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -382,6 +411,10 @@ pub struct Replay {
     pub declaration: Option<Declaration>,
     /// The tricks.
     pub tricks: Vec<TrickRecord>,
+    /// The extra game (uno or duo) when one was declared: a grand at a fixed value, so the
+    /// result's `game` is `grand` and its `value` the extra game's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra_game: Option<ExtraGame>,
     /// The result.
     #[serde(skip)]
     pub result: GameResult,

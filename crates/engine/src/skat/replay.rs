@@ -10,7 +10,7 @@ use crate::skat::auction;
 use crate::skat::claims;
 use crate::skat::interpret::{DeclIn, Game, PlayIn, Slot, at};
 use crate::skat::model::{
-    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, GameResult, GameType, PlayedCard,
+    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, ExtraGame, GameResult, GameType, PlayedCard,
     RamschResult, Replay, Seat, SeatCall, SkatUse, TrickRecord,
 };
 use crate::skat::pack;
@@ -91,6 +91,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         exchange: None,
         declaration: None,
         tricks: Vec::new(),
+        extra_game: None,
         result: GameResult::default(),
     };
 
@@ -221,7 +222,21 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         (Some(d), _) => Some(d),
         (None, w) => w,
     };
-    let (Some(declarer), Some(game_type)) = (declarer, decl.game) else {
+    // Uno and duo are grands (F8): the game word is implied, and may be written.
+    let extra = decl.extra.map(|(e, _)| e);
+    let mut decl_game = decl.game;
+    if let Some((e, span)) = decl.extra {
+        match decl.game {
+            Some(g) if g != GameType::Grand => out.push(Diagnostic::error(
+                "S0203",
+                Kind::Illegal,
+                at(span),
+                format!("two games declared: {} and {}", g.word(), e.word()),
+            )),
+            _ => decl_game = Some(GameType::Grand),
+        }
+    }
+    let (Some(declarer), Some(game_type)) = (declarer, decl_game) else {
         let what = if decl.game.is_none() {
             "no game (clubs, spades, hearts, diamonds, grand or null)"
         } else {
@@ -243,18 +258,42 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         return (replay, out);
     };
     let bid = bid_of(game, auction, &mut out);
+    let extra_value = extra.and_then(|e| extra_value_of(profile, e, decl, &mut out));
+    // An extra game is played from the hand with no announcements (F8); its `ouvert` only
+    // prices it, so the play is replayed as a plain hand grand.
+    let plain;
+    let decl_played = if extra.is_some() {
+        plain = DeclIn {
+            hand: true,
+            ouvert: false,
+            schneider: false,
+            schwarz: false,
+            ..decl.clone()
+        };
+        &plain
+    } else {
+        decl
+    };
     let Exchanged {
         contract,
         discard,
         skat_use,
         turned,
-    } = contract_of(game, decl, declarer, game_type, profile, bid, &mut out);
-    replay.declaration = Some(Declaration { declarer, contract });
+    } = contract_of(game, decl_played, declarer, game_type, profile, bid, &mut out);
+    replay.extra_game = extra;
+    let shown_contract = Contract {
+        ouvert: contract.ouvert || (extra.is_some() && decl.ouvert),
+        ..contract
+    };
+    replay.declaration = Some(Declaration {
+        declarer,
+        contract: shown_contract,
+    });
     let r = &mut replay.result;
     r.declarer = Some(declarer);
     r.game = Some(game_type);
     r.hand = contract.hand;
-    r.ouvert = contract.ouvert;
+    r.ouvert = shown_contract.ouvert;
     r.schneider_announced = contract.schneider_announced;
     r.schwarz_announced = contract.schwarz_announced;
     r.bid = bid;
@@ -381,7 +420,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     );
 
     // Matadors.
-    let matadors = if game_type == GameType::Null {
+    let matadors = if game_type == GameType::Null || extra.is_some() {
         None
     } else {
         let counted = if contract.hand && !profile.options.matadors_count_skat {
@@ -493,7 +532,12 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     } else {
         Some(pack::TOTAL_POINTS.saturating_sub(played.defender_points))
     };
-    let scored = if game_type == GameType::Null {
+    let scored = if let Some(e) = extra {
+        extra_value.map(|v| {
+            let made = !lost_early && declarer_tricks == e.tricks();
+            score::extra_game(profile, v, skat_use, made, bid)
+        })
+    } else if game_type == GameType::Null {
         let won = match end {
             End::PlayedOut => played.declarer_tricks == 0,
             _ => rest_to_declarer,
@@ -540,6 +584,40 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         game.disputed.as_deref(),
     ));
     (replay, out)
+}
+
+/// The fixed value of an extra game under the profile, or an S0210 finding when the profile
+/// lacks it or the declaration adds an announcement it cannot carry (seed 001, Law 1; F8).
+fn extra_value_of(profile: &Profile, e: ExtraGame, decl: &DeclIn, out: &mut Vec<Diagnostic>) -> Option<u32> {
+    let span = decl.extra.and_then(|(_, s)| at(s)).or(at(decl.span));
+    if decl.schneider || decl.schwarz {
+        out.push(Diagnostic::error(
+            "S0210",
+            Kind::Illegal,
+            at(decl.span),
+            format!(
+                "{} has a fixed value: schneider and schwarz cannot be announced",
+                e.word()
+            ),
+        ));
+    }
+    let values = match e {
+        ExtraGame::Uno => profile.options.extra_games.uno,
+        ExtraGame::Duo => profile.options.extra_games.duo,
+    };
+    let Some((plain, open)) = values else {
+        out.push(
+            Diagnostic::error(
+                "S0210",
+                Kind::Illegal,
+                span,
+                format!("{} is not a game of the profile `{}`", e.word(), profile.name),
+            )
+            .with_help("uno and duo are played under `foster-1897` (seed 001, Law 1)"),
+        );
+        return None;
+    };
+    Some(if decl.ouvert { open } else { plain })
 }
 
 /// Replays a Ramsch: every player for himself, the jacks the only trumps, Forehand leads

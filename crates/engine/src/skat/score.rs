@@ -227,6 +227,29 @@ pub fn null_game_as(profile: &Profile, contract: &Contract, skat: SkatUse, won: 
     }
 }
 
+/// Scores a fixed-value extra game (uno, duo): `value` from the profile's option, `made`
+/// when the declarer took exactly the tricks the game asks for. A bid above the value is an
+/// overbid and loses the game at its value; a loss costs the profile's loss factor for the
+/// use of the skat (a hand game under `foster-1897`: once the value) (seed 001, Laws 1, 2;
+/// spec/rules/skat-foster-1897.md, F8).
+pub fn extra_game(profile: &Profile, value: u32, skat: SkatUse, made: bool, bid: Option<u32>) -> Scored {
+    let overbid = bid.map(|b| b > value);
+    let won = made && overbid != Some(true);
+    let score = if won {
+        i64::from(value)
+    } else {
+        -i64::from(profile.loss_factor(skat) * value)
+    };
+    Scored {
+        won,
+        schneider: false,
+        schwarz: false,
+        overbid,
+        value,
+        score,
+    }
+}
+
 /// The score of a Ramsch: who is charged or who scores, and the entry (negative for a
 /// charge).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -446,6 +469,19 @@ mod tests {
             (r.won, r.schneider, r.schwarz, r.score),
             (false, true, false, -120)
         );
+    }
+
+    #[test]
+    fn extra_games_have_fixed_values() {
+        let f = Profile::foster_1897();
+        // Won uno: +20; lost duo from the hand: the value once; open uno won: +40.
+        assert_eq!(extra_game(&f, 20, SkatUse::Hand, true, Some(18)).score, 20);
+        let lost = extra_game(&f, 20, SkatUse::Hand, false, Some(18));
+        assert_eq!((lost.won, lost.value, lost.score), (false, 20, -20));
+        assert_eq!(extra_game(&f, 40, SkatUse::Hand, true, None).score, 40);
+        // A bid above the value loses even with the right number of tricks.
+        let over = extra_game(&f, 20, SkatUse::Hand, true, Some(23));
+        assert_eq!((over.won, over.overbid, over.score), (false, Some(true), -20));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use notation::{Layout, PlayItem, Record, Token};
 
-use crate::skat::model::{GameType, Seat};
+use crate::skat::model::{ExtraGame, GameType, Seat};
 
 /// Lowercases `word` for a vocabulary lookup and hands it to `f`. Every word of the vocabulary
 /// is short, and nearly every word met is ASCII, so those are lowercased in a stack buffer
@@ -91,6 +91,8 @@ pub enum DeclWord {
     Ouvert,
     /// `ramsch`: nobody plays; every player for himself (historic profiles, all passed).
     Ramsch,
+    /// `uno` or `duo`: a fixed-value extra game of the historic profiles.
+    Extra(ExtraGame),
 }
 
 /// A declaration word from its spelling: English or German, any case.
@@ -114,6 +116,8 @@ pub fn decl_word(word: &str) -> Option<DeclWord> {
             "schwarz" | "schwartz" => DeclWord::Schwarz,
             "ouvert" | "offen" | "open" => DeclWord::Ouvert,
             "ramsch" | "ramsh" => DeclWord::Ramsch,
+            "uno" => DeclWord::Extra(ExtraGame::Uno),
+            "duo" => DeclWord::Extra(ExtraGame::Duo),
             _ => return None,
         })
     })
@@ -128,6 +132,7 @@ pub fn decl_canonical(w: DeclWord) -> &'static str {
         DeclWord::Schwarz => "schwarz",
         DeclWord::Ouvert => "ouvert",
         DeclWord::Ramsch => "ramsch",
+        DeclWord::Extra(e) => e.word(),
     }
 }
 
@@ -518,6 +523,9 @@ mod tests {
         assert_eq!(event_word("rekontra"), Some(EventWord::Re));
         assert_eq!(decl_word("solo"), Some(DeclWord::Hand));
         assert_eq!(decl_word("Ramsch"), Some(DeclWord::Ramsch));
+        assert_eq!(decl_word("UNO"), Some(DeclWord::Extra(ExtraGame::Uno)));
+        assert_eq!(decl_word("duo"), Some(DeclWord::Extra(ExtraGame::Duo)));
+        assert_eq!(decl_canonical(DeclWord::Extra(ExtraGame::Duo)), "duo");
         assert_eq!(claim_key("verlierer"), Some(ClaimKey::Loser));
         assert_eq!(claim_canonical(ClaimKey::Winner), "winner");
     }
