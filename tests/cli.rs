@@ -200,3 +200,10 @@ fn convert_to_iss_and_back_keeps_the_result() {
     assert_eq!(from_stich.len(), 20);
     assert_eq!(from_stich, from_iss);
 }
+
+#[test]
+fn the_corpus_is_in_canonical_form() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let out = stich().args(["fmt", "--check", corpus]).output().expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
