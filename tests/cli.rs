@@ -205,5 +205,10 @@ fn convert_to_iss_and_back_keeps_the_result() {
 fn the_corpus_is_in_canonical_form() {
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
     let out = stich().args(["fmt", "--check", corpus]).output().expect("run");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
