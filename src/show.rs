@@ -103,10 +103,10 @@ fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
     }
     if let Some(d) = &r.declaration {
         let c = &d.contract;
-        // Uno and duo are grands at a fixed value; the record names them.
+        // Uno, duo and revolution are played as a grand or a Null at a fixed value.
         let game = r.extra_game.map_or_else(
             || c.game.word().to_string(),
-            |x| format!("{} (a grand)", x.word()),
+            |x| format!("{} (a {})", x.word(), c.game.word()),
         );
         let mut words = vec![game];
         for (on, w) in [

@@ -352,3 +352,48 @@ fn uno_is_played_from_the_hand() {
     );
     assert_eq!(v, Verdict::Illegal, "{codes:?}");
 }
+
+/// A revolution deal: forehand's low cards; the adversaries' hands follow from the play, as
+/// they held them after pooling (F7).
+const REVOLUTION: &str = "deal     F: ♣9 ♣8 ♣7 ♠9 ♠8 ♠7 ♥8 ♥7 ♦8 ♦7
+         skat: ♥9 ♦9
+auction  M pass, R pass, F 10
+declare  F revolution
+play     1. F: ♣7 ♣A ♣K
+         2. M: ♣Q ♣J ♣8
+         3. M: ♣10 ♥A ♣9
+         4. M: ♠10 ♠A ♠9
+         5. R: ♠K ♠8 ♥K
+         6. R: ♠Q ♠7 ♥Q
+         7. R: ♠J ♥8 ♥10
+         8. R: ♦A ♦8 ♦10
+         9. R: ♦K ♦7 ♦J
+         10. R: ♥J ♥7 ♦Q
+";
+
+#[test]
+fn revolution_is_a_null_worth_sixty() {
+    let (v, codes, r) = run("foster-1897", REVOLUTION, "");
+    assert_eq!((v, codes), (Verdict::Consistent, vec![]));
+    assert_eq!(r, (Some(true), Some(60), Some(60)));
+}
+
+#[test]
+fn revolution_is_lost_at_the_declarers_first_trick() {
+    // In a Null the jacks are plain cards: forehand's ♣A wins the first trick and the game
+    // is lost there, at its value once.
+    let (v, _, r) = run(
+        "foster-1897",
+        ONE_TRICK,
+        "declare  F revolution\nplay     1. F: ♣A ♣J ♣9\n",
+    );
+    assert_ne!(v, Verdict::Illegal);
+    assert_eq!(r, (Some(false), Some(60), Some(-60)));
+}
+
+#[test]
+fn revolution_needs_a_profile_that_has_it() {
+    let (v, codes, _) = run("isko", REVOLUTION, "");
+    assert_eq!(v, Verdict::Illegal);
+    assert!(codes.contains(&"S0210".to_string()), "{codes:?}");
+}

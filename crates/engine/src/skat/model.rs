@@ -53,8 +53,9 @@ impl std::fmt::Display for Seat {
     }
 }
 
-/// A fixed-value extra game of the historic profiles, played as a grand from the hand
-/// (seed 001, Law 1, "if played"; spec/rules/skat-foster-1897.md, F8).
+/// A fixed-value extra game of the historic profiles, played from the hand: uno and duo as
+/// grands, revolution as a Null (seed 001, §Games and Law 1, "if played";
+/// spec/rules/skat-foster-1897.md, F7 and F8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ExtraGame {
@@ -62,6 +63,8 @@ pub enum ExtraGame {
     Uno,
     /// The declarer must take exactly two tricks.
     Duo,
+    /// A Null against the adversaries' pooled hands: the declarer must take no trick.
+    Revolution,
 }
 
 impl ExtraGame {
@@ -70,6 +73,15 @@ impl ExtraGame {
         match self {
             ExtraGame::Uno => "uno",
             ExtraGame::Duo => "duo",
+            ExtraGame::Revolution => "revolution",
+        }
+    }
+
+    /// The game whose trumps and order of cards it is played with.
+    pub fn game_type(self) -> GameType {
+        match self {
+            ExtraGame::Uno | ExtraGame::Duo => GameType::Grand,
+            ExtraGame::Revolution => GameType::Null,
         }
     }
 
@@ -78,6 +90,7 @@ impl ExtraGame {
         match self {
             ExtraGame::Uno => 1,
             ExtraGame::Duo => 2,
+            ExtraGame::Revolution => 0,
         }
     }
 }

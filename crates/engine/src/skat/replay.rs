@@ -222,18 +222,19 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         (Some(d), _) => Some(d),
         (None, w) => w,
     };
-    // Uno and duo are grands (F8): the game word is implied, and may be written.
+    // Uno and duo are grands (F8), revolution a Null (F7): the game word is implied, and may
+    // be written.
     let extra = decl.extra.map(|(e, _)| e);
     let mut decl_game = decl.game;
     if let Some((e, span)) = decl.extra {
         match decl.game {
-            Some(g) if g != GameType::Grand => out.push(Diagnostic::error(
+            Some(g) if g != e.game_type() => out.push(Diagnostic::error(
                 "S0203",
                 Kind::Illegal,
                 at(span),
                 format!("two games declared: {} and {}", g.word(), e.word()),
             )),
-            _ => decl_game = Some(GameType::Grand),
+            _ => decl_game = Some(e.game_type()),
         }
     }
     let (Some(declarer), Some(game_type)) = (declarer, decl_game) else {
@@ -604,6 +605,8 @@ fn extra_value_of(profile: &Profile, e: ExtraGame, decl: &DeclIn, out: &mut Vec<
     let values = match e {
         ExtraGame::Uno => profile.options.extra_games.uno,
         ExtraGame::Duo => profile.options.extra_games.duo,
+        // Revolution has one value: it is open by nature, the adversaries playing as one.
+        ExtraGame::Revolution => profile.options.extra_games.revolution.map(|v| (v, v)),
     };
     let Some((plain, open)) = values else {
         out.push(
@@ -613,7 +616,7 @@ fn extra_value_of(profile: &Profile, e: ExtraGame, decl: &DeclIn, out: &mut Vec<
                 span,
                 format!("{} is not a game of the profile `{}`", e.word(), profile.name),
             )
-            .with_help("uno and duo are played under `foster-1897` (seed 001, Law 1)"),
+            .with_help("uno, duo and revolution are played under `foster-1897` (seed 001, Law 1)"),
         );
         return None;
     };

@@ -118,6 +118,7 @@ pub fn decl_word(word: &str) -> Option<DeclWord> {
             "ramsch" | "ramsh" => DeclWord::Ramsch,
             "uno" => DeclWord::Extra(ExtraGame::Uno),
             "duo" => DeclWord::Extra(ExtraGame::Duo),
+            "revolution" => DeclWord::Extra(ExtraGame::Revolution),
             _ => return None,
         })
     })
@@ -526,6 +527,10 @@ mod tests {
         assert_eq!(decl_word("UNO"), Some(DeclWord::Extra(ExtraGame::Uno)));
         assert_eq!(decl_word("duo"), Some(DeclWord::Extra(ExtraGame::Duo)));
         assert_eq!(decl_canonical(DeclWord::Extra(ExtraGame::Duo)), "duo");
+        assert_eq!(
+            decl_word("Revolution"),
+            Some(DeclWord::Extra(ExtraGame::Revolution))
+        );
         assert_eq!(claim_key("verlierer"), Some(ClaimKey::Loser));
         assert_eq!(claim_canonical(ClaimKey::Winner), "winner");
     }
