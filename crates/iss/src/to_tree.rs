@@ -37,14 +37,6 @@ fn card_tokens(cards: &[CardSlot], span: Span, from: usize) -> impl Iterator<Ite
         .map(move |(i, c)| Spanned::new(Token::Card(*c), sub_span(span, from + 3 * i, 2)))
 }
 
-fn section<T>(items: T, span: Span) -> Section<T> {
-    Section {
-        span,
-        comments: Vec::new(),
-        items,
-    }
-}
-
 /// `YYYY-MM-DD/HH:MM:SS/ZONE` split into `YYYY.MM.DD`, `HH:MM:SS` and the zone.
 pub(crate) fn split_date(dt: &str) -> Option<(String, &str, &str)> {
     let (date, rest) = dt.split_once('/')?;
@@ -185,7 +177,7 @@ pub fn to_record(game: &Game) -> Result<Record, Vec<Diagnostic>> {
             write_result(r, &mut text);
             rec.tags.push(tag(TAG_ISS_RESULT, text, r.span));
         }
-        rec.result = Some(section(claims, r.span));
+        rec.result = Some(Section::new(r.span, claims));
     }
 
     if let Some(text) = layout.text() {
@@ -354,7 +346,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                     comments: Vec::new(),
                 });
                 b.layout.bars = deal.bars;
-                rec.deal = Some(section(lines, span));
+                rec.deal = Some(Section::new(span, lines));
                 phase = Phase::Auction;
             }
             (Action::Bid(_) | Action::Hold | Action::Pass, Actor::Seat(seat)) if phase <= Phase::Auction => {
@@ -487,21 +479,21 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
         b.layout.split = false;
     }
     if !calls.is_empty() {
-        rec.auction = Some(section(calls, auction_span.unwrap_or(first_span)));
+        rec.auction = Some(Section::new(auction_span.unwrap_or(first_span), calls));
     }
     if !exchange.is_empty() {
-        rec.exchange = Some(section(exchange, exchange_span.unwrap_or(first_span)));
+        rec.exchange = Some(Section::new(exchange_span.unwrap_or(first_span), exchange));
     }
     if !declaration.is_empty() {
-        rec.declaration = Some(section(declaration, declaration_span.unwrap_or(first_span)));
+        rec.declaration = Some(Section::new(declaration_span.unwrap_or(first_span), declaration));
     }
     if !b.items.is_empty() {
-        rec.play = Some(section(
+        rec.play = Some(Section::new(
+            play_span.unwrap_or(first_span),
             Play {
                 layout: PlayLayout::Leader,
                 items: b.items,
             },
-            play_span.unwrap_or(first_span),
         ));
     }
 }

@@ -209,6 +209,18 @@ pub struct Section<T> {
     pub items: T,
 }
 
+impl<T> Section<T> {
+    /// A section with its keyword at `span` and no comments, as readers and programs build
+    /// them.
+    pub fn new(span: Span, items: T) -> Self {
+        Section {
+            span,
+            comments: Vec::new(),
+            items,
+        }
+    }
+}
+
 /// One record: header and body. An absent section means "not recorded".
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Record {

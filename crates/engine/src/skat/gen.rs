@@ -667,14 +667,6 @@ fn bare<T>(t: T) -> Spanned<T> {
     Spanned::bare(t)
 }
 
-fn section<T>(items: T) -> Section<T> {
-    Section {
-        span: Span::default(),
-        comments: Vec::new(),
-        items,
-    }
-}
-
 fn word(w: &str) -> Spanned<Token> {
     bare(Token::Word(w.to_string()))
 }
@@ -736,8 +728,9 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         cards: g.skat.iter().map(|c| bare(CardSlot::Known(c))).collect(),
         comments: Vec::new(),
     });
-    r.deal = Some(section(lines));
-    r.auction = Some(section(
+    r.deal = Some(Section::new(Span::default(), lines));
+    r.auction = Some(Section::new(
+        Span::default(),
         g.calls
             .iter()
             .map(|&(s, c)| Call {
@@ -754,17 +747,20 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
             if g.seed.is_multiple_of(2) {
                 pickup.extend(card_tokens(g.skat));
             }
-            r.exchange = Some(section(vec![
-                statement(declarer, pickup),
-                statement(
-                    declarer,
-                    vec![
-                        word("discard"),
-                        bare(Token::Card(CardSlot::Known(a))),
-                        bare(Token::Card(CardSlot::Known(b))),
-                    ],
-                ),
-            ]));
+            r.exchange = Some(Section::new(
+                Span::default(),
+                vec![
+                    statement(declarer, pickup),
+                    statement(
+                        declarer,
+                        vec![
+                            word("discard"),
+                            bare(Token::Card(CardSlot::Known(a))),
+                            bare(Token::Card(CardSlot::Known(b))),
+                        ],
+                    ),
+                ],
+            ));
         }
         let mut words = vec![word(contract.game.word())];
         let trump_ouvert = contract.ouvert && contract.game != GameType::Null;
@@ -780,7 +776,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         if contract.ouvert {
             words.push(word("ouvert"));
         }
-        r.declaration = Some(section(vec![statement(declarer, words)]));
+        r.declaration = Some(Section::new(Span::default(), vec![statement(declarer, words)]));
 
         let layout = if g.columns {
             Layout::Columns(Seat::ALL.iter().map(|s| bare(s.label().to_string())).collect())
@@ -836,7 +832,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         if let Some((_, stop)) = g.stop {
             push_stop(&mut items, stop);
         }
-        r.play = Some(section(Play { layout, items }));
+        r.play = Some(Section::new(Span::default(), Play { layout, items }));
 
         let res = &g.result;
         claims.push(claim("declarer", vec![Token::Word(declarer.label().to_string())]));
@@ -879,7 +875,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
     if let Some(s) = g.result.score {
         claims.push(claim("score", vec![Token::Number(s)]));
     }
-    r.result = Some(section(claims));
+    r.result = Some(Section::new(Span::default(), claims));
     r
 }
 

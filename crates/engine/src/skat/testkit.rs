@@ -11,14 +11,6 @@ fn bare<T>(t: T) -> Spanned<T> {
     Spanned::bare(t)
 }
 
-fn section<T>(items: T) -> Section<T> {
-    Section {
-        span: Span::default(),
-        comments: Vec::new(),
-        items,
-    }
-}
-
 /// A card token or `??`.
 pub fn slot(token: &str) -> CardSlot {
     if token == "??" {
@@ -87,7 +79,10 @@ impl Rec {
 
     /// Adds a deal line.
     pub fn deal(mut self, seat: &str, cards: &str) -> Rec {
-        let d = self.record.deal.get_or_insert_with(|| section(Vec::new()));
+        let d = self
+            .record
+            .deal
+            .get_or_insert_with(|| Section::new(Span::default(), Vec::new()));
         d.items.push(HandLine {
             seat: bare(seat.to_string()),
             cards: slots(cards),
@@ -113,7 +108,7 @@ impl Rec {
                 comments: Vec::new(),
             });
         }
-        self.record.auction = Some(section(items));
+        self.record.auction = Some(Section::new(Span::default(), items));
         self
     }
 
@@ -121,7 +116,7 @@ impl Rec {
     pub fn exchange(mut self, text: &str) -> Rec {
         self.record
             .exchange
-            .get_or_insert_with(|| section(Vec::new()))
+            .get_or_insert_with(|| Section::new(Span::default(), Vec::new()))
             .items
             .push(statement(text));
         self
@@ -131,7 +126,7 @@ impl Rec {
     pub fn declare(mut self, text: &str) -> Rec {
         self.record
             .declaration
-            .get_or_insert_with(|| section(Vec::new()))
+            .get_or_insert_with(|| Section::new(Span::default(), Vec::new()))
             .items
             .push(statement(text));
         self
@@ -152,10 +147,13 @@ impl Rec {
             .record
             .play
             .get_or_insert_with(|| {
-                section(Play {
-                    layout,
-                    items: Vec::new(),
-                })
+                Section::new(
+                    Span::default(),
+                    Play {
+                        layout,
+                        items: Vec::new(),
+                    },
+                )
             })
             .items
     }
@@ -219,7 +217,7 @@ impl Rec {
         let values = parts.map(|t| bare(token(t))).collect();
         self.record
             .result
-            .get_or_insert_with(|| section(Vec::new()))
+            .get_or_insert_with(|| Section::new(Span::default(), Vec::new()))
             .items
             .push(Claim {
                 key: bare(key.to_string()),

@@ -136,31 +136,24 @@ fn flush(ctx: &mut Ctx<'_, '_>, open: Open, last: &mut Option<SectionKind>, reco
     *last = (*last).max(Some(open.kind));
     let mark = ctx.anchors.len();
     ctx.anchor(open.keyword, Anchor::Section(open.kind));
-    fn section<T>(span: crate::tree::Span, items: T) -> Section<T> {
-        Section {
-            span,
-            comments: Vec::new(),
-            items,
-        }
-    }
     let whole = open.lines.first().map_or(0, |r| r.start)..open.lines.last().map_or(0, |r| r.end);
     match open.kind {
         SectionKind::Deal => {
             let items = deal(ctx, whole);
             if keep {
-                record.deal = Some(section(span, items));
+                record.deal = Some(Section::new(span, items));
             }
         }
         SectionKind::Auction => {
             let items = auction(ctx, whole);
             if keep {
-                record.auction = Some(section(span, items));
+                record.auction = Some(Section::new(span, items));
             }
         }
         SectionKind::Exchange | SectionKind::Declare | SectionKind::Melds => {
             let items = statements(ctx, &open.lines, open.kind);
             if keep {
-                let s = Some(section(span, items));
+                let s = Some(Section::new(span, items));
                 match open.kind {
                     SectionKind::Exchange => record.exchange = s,
                     SectionKind::Declare => record.declaration = s,
@@ -181,7 +174,7 @@ fn flush(ctx: &mut Ctx<'_, '_>, open: Open, last: &mut Option<SectionKind>, reco
         SectionKind::Result => {
             let items = claims(ctx, &open.lines);
             if keep {
-                record.result = Some(section(span, items));
+                record.result = Some(Section::new(span, items));
             }
         }
     }
