@@ -56,7 +56,7 @@ impl Summary {
             Verdict::Unparsable => self.unparsable += 1,
         }
         for f in &report.findings {
-            if f.severity == report::FindingSeverity::Error {
+            if f.severity == report::Severity::Error {
                 // Counted in place: a `String` key is made only the first time a code is seen.
                 match self.by_code.get_mut(f.code.as_str()) {
                     Some(n) => *n += 1,

@@ -3,7 +3,10 @@
 use crate::tree::Span;
 
 /// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// The record is wrong.
     Error,
@@ -14,7 +17,8 @@ pub enum Severity {
 }
 
 /// What a finding says about the record; the verdict follows from the kinds present.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// The text cannot be read (verdict `unparsable`).
     Syntax,

@@ -4,45 +4,15 @@ use notation::{Diagnostic, Kind, Severity};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// Severity in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum FindingSeverity {
-    /// The record is wrong.
-    Error,
-    /// Suspicious.
-    Warning,
-    /// Information.
-    Note,
-}
-
-/// What a finding says about the record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum FindingKind {
-    /// Unreadable text.
-    Syntax,
-    /// A rule broken.
-    Illegal,
-    /// A claimed figure differs from the replay.
-    Inconsistent,
-    /// Something needed is missing.
-    Incomplete,
-    /// A claimed figure the record itself marks as disputed.
-    Disputed,
-    /// Anything else.
-    Info,
-}
-
 /// One finding.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Finding {
     /// Stable code (see `spec/errors.md`).
     pub code: String,
     /// Severity.
-    pub severity: FindingSeverity,
+    pub severity: Severity,
     /// Kind.
-    pub kind: FindingKind,
+    pub kind: Kind,
     /// The message.
     pub message: String,
     /// 1-based line, where the finding has a place.
@@ -70,19 +40,8 @@ impl From<&Diagnostic> for Finding {
     fn from(d: &Diagnostic) -> Self {
         Finding {
             code: d.code.to_string(),
-            severity: match d.severity {
-                Severity::Error => FindingSeverity::Error,
-                Severity::Warning => FindingSeverity::Warning,
-                Severity::Note => FindingSeverity::Note,
-            },
-            kind: match d.kind {
-                Kind::Syntax => FindingKind::Syntax,
-                Kind::Illegal => FindingKind::Illegal,
-                Kind::Inconsistent => FindingKind::Inconsistent,
-                Kind::Incomplete => FindingKind::Incomplete,
-                Kind::Disputed => FindingKind::Disputed,
-                Kind::Info => FindingKind::Info,
-            },
+            severity: d.severity,
+            kind: d.kind,
             message: d.message.clone(),
             line: d.span.map(|s| s.line),
             column: d.span.map(|s| s.column),

@@ -6,8 +6,9 @@
 mod finding;
 mod header;
 
-pub use finding::{Finding, FindingKind, FindingSeverity};
+pub use finding::Finding;
 pub use header::HeaderTag;
+pub use notation::{Kind, Severity};
 
 use engine::Verdict;
 use schemars::JsonSchema;
