@@ -175,14 +175,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 ));
             }
         }
-        let outcome = check_deal(game, &mut out, None, &[]);
-        replay.deal = deal_out(&outcome);
-        out.extend(claims::compare(
-            &game.claims,
-            &replay.result,
-            game.disputed.as_deref(),
-        ));
-        return (replay, out);
+        return without_play(game, replay, out);
     }
 
     // The declaration.
@@ -199,14 +192,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 .or(at(game.span)),
             "the record has no declaration, so the game cannot be replayed",
         ));
-        let outcome = check_deal(game, &mut out, None, &[]);
-        replay.deal = deal_out(&outcome);
-        out.extend(claims::compare(
-            &game.claims,
-            &replay.result,
-            game.disputed.as_deref(),
-        ));
-        return (replay, out);
+        return without_play(game, replay, out);
     };
     let winner = auction.and_then(|a| a.winner);
     let declarer = match (decl.seat, winner) {
@@ -249,14 +235,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             at(decl.span),
             format!("the declaration names {what}"),
         ));
-        let outcome = check_deal(game, &mut out, None, &[]);
-        replay.deal = deal_out(&outcome);
-        out.extend(claims::compare(
-            &game.claims,
-            &replay.result,
-            game.disputed.as_deref(),
-        ));
-        return (replay, out);
+        return without_play(game, replay, out);
     };
     let bid = bid_of(game, auction, &mut out);
     let extra_value = extra.and_then(|e| extra_value_of(profile, e, decl, &mut out));
@@ -774,6 +753,19 @@ fn no_play(game: &Game, checked: &[Diagnostic], span: Option<Span>) -> Diagnosti
             "the record has no play section; every figure it claims was checked without it",
         )
     }
+}
+
+/// Ends a replay that stops before the play (a passed deal, no declaration, no declarer or
+/// game): the deal is still checked and the claims still compared.
+fn without_play(game: &Game, mut replay: Replay, mut out: Vec<Diagnostic>) -> (Replay, Vec<Diagnostic>) {
+    let outcome = check_deal(game, &mut out, None, &[]);
+    replay.deal = deal_out(&outcome);
+    out.extend(claims::compare(
+        &game.claims,
+        &replay.result,
+        game.disputed.as_deref(),
+    ));
+    (replay, out)
 }
 
 fn stopped_early(game: &Game, tricks: u32) -> Diagnostic {
