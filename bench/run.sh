@@ -57,13 +57,17 @@ printf '| input | mode | threads | games/s | MiB/s | peak RSS (MiB) |\n'
 printf '|---|---|---:|---:|---:|---:|\n'
 for form in iss stich; do
     file="$OUT/games-$GAMES-$SEED.$form"
-    for mode in parse verify; do
+    modes="parse verify"
+    # ISS records are verified by the quick path under `-q`; `--full-path` measures the
+    # syntax tree and full replay on the same input.
+    if [ "$form" = iss ]; then modes="parse verify verify-full"; fi
+    for mode in $modes; do
         for jobs in 1 "$CORES"; do
-            if [ "$mode" = parse ]; then
-                read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --parse-only)"
-            else
-                read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form")"
-            fi
+            case "$mode" in
+                parse) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --parse-only)" ;;
+                verify) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form")" ;;
+                verify-full) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --full-path)" ;;
+            esac
             printf '| %s | %s | %s | %s | %s | %s |\n' "$form" "$mode" "$jobs" "$rate" "$mib" "$rss"
         done
     done

@@ -58,6 +58,13 @@ fn benches(c: &mut Criterion) {
                 .count()
         })
     });
+    group.bench_function("iss quick verify", |b| {
+        b.iter(|| {
+            iss_units(Box::new(black_box(iss.as_bytes())))
+                .filter(|u| matches!(u, Unit::Iss(raw) if iss::quick::verify(raw.bytes()) == iss::quick::Quick::Consistent))
+                .count()
+        })
+    });
     group.bench_function("iss verify with content id", |b| {
         b.iter(|| {
             iss_units(Box::new(black_box(iss.as_bytes())))

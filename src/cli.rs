@@ -113,6 +113,11 @@ pub struct CheckArgs {
     /// Measures reading speed; findings are those of the reader alone.
     #[arg(long)]
     pub parse_only: bool,
+    /// Check every ISS record through the syntax tree and the full replay, even where `-q`
+    /// lets a quick verification decide the consistent ones. Gives the same verdicts, slower;
+    /// for comparing the two and for measuring.
+    #[arg(long)]
+    pub full_path: bool,
 }
 
 /// The games `gen` can make.

@@ -118,18 +118,19 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
     })
 }
 
-/// The records of an input as units of work: read in order here, finished anywhere
-/// ([`crate::pipeline::Unit`]). Records of either form are only split from the stream, so
-/// their parsing can run on the worker threads too.
-pub fn units(input: &Input) -> io::Result<Box<dyn Iterator<Item = crate::pipeline::Unit> + Send>> {
+/// The records of an input as work: read in order here, finished anywhere
+/// ([`crate::pipeline::Job`]). Records of either form are only split from the stream (ISS
+/// archives only cut into blocks), so their parsing can run on the worker threads too.
+pub fn jobs(input: &Input) -> io::Result<Box<dyn Iterator<Item = crate::pipeline::Job> + Send>> {
+    use crate::pipeline::{Job, Unit};
     let reader = open(input)?;
     Ok(match input.format {
         Format::Stich => Box::new(
             notation::Reader::new(reader)
                 .raw()
-                .map(crate::pipeline::Unit::Stich),
+                .map(|raw| Job::One(Unit::Stich(raw))),
         ),
-        Format::Iss => crate::pipeline::iss_units(reader),
+        Format::Iss => crate::pipeline::iss_jobs(reader),
     })
 }
 

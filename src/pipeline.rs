@@ -235,6 +235,58 @@ impl Unit {
     }
 }
 
+/// Work for a checking thread: one record, or a block of ISS records that the thread splits
+/// itself, so that splitting a large archive runs on every core too.
+// Like units, jobs move once, in batches: boxing would cost an allocation per record.
+#[allow(clippy::large_enum_variant)]
+pub enum Job {
+    /// One record.
+    One(Unit),
+    /// Whole ISS records, to be found in the block ([`iss::blocks`]).
+    IssBlock(iss::blocks::Block),
+}
+
+impl Job {
+    /// Hands every record of the work to `each`, in order.
+    pub fn for_each_unit(self, mut each: impl FnMut(Unit)) {
+        match self {
+            Job::One(unit) => each(unit),
+            Job::IssBlock(block) => {
+                for r in block.records() {
+                    each(match r {
+                        Ok(raw) => Unit::Iss(raw),
+                        Err(e) => Unit::IssError(e),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The job's size for sharing work out in even batches, in units of 256 bytes of input
+    /// (about one server record): batches of equal weight hold about as much text whatever
+    /// the form, which bounds the memory a batch takes.
+    pub fn weight(&self) -> usize {
+        let bytes = match self {
+            Job::One(Unit::Stich(raw)) => raw.len(),
+            Job::One(Unit::Iss(raw)) => raw.bytes().len(),
+            Job::One(Unit::Parsed(p)) => p.text.len(),
+            Job::One(Unit::IssError(_)) => 0,
+            Job::IssBlock(b) => b.bytes().len(),
+        };
+        bytes / 256 + 1
+    }
+}
+
+/// The records of an ISS input as jobs: blocks of whole records, split on the checking
+/// threads (and, for an input that cannot be cut, records split here).
+pub fn iss_jobs<'a>(reader: Box<dyn BufRead + Send + 'a>) -> Box<dyn Iterator<Item = Job> + Send + 'a> {
+    Box::new(iss::blocks::Blocks::new(reader).map(|piece| match piece {
+        iss::blocks::Piece::Block(b) => Job::IssBlock(b),
+        iss::blocks::Piece::Record(Ok(raw)) => Job::One(Unit::Iss(raw)),
+        iss::blocks::Piece::Record(Err(e)) => Job::One(Unit::IssError(e)),
+    }))
+}
+
 /// The records of an ISS input, split from the stream but not yet parsed.
 pub fn iss_units<'a>(reader: Box<dyn BufRead + Send + 'a>) -> Box<dyn Iterator<Item = Unit> + Send + 'a> {
     Box::new(iss::IssReader::new(reader).raw().map(|item| match item {

@@ -76,6 +76,13 @@ impl Summary {
         }
     }
 
+    /// Counts one record found consistent without a report (see `iss::quick`).
+    pub fn add_consistent(&mut self, bytes: usize) {
+        self.records += 1;
+        self.bytes += bytes as u64;
+        self.consistent += 1;
+    }
+
     /// Counts one record that was only read (`--parse-only`): read into a tree, or not.
     pub fn add_read(&mut self, ok: bool, bytes: usize) {
         self.records += 1;

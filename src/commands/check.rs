@@ -6,24 +6,32 @@ use std::sync::mpsc;
 
 use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format};
 use crate::input;
-use crate::pipeline::{Processed, Unit};
+use crate::pipeline::{Job, Processed, Unit};
 use crate::render;
 use crate::summary::Summary;
 
-/// Records handed to a worker at once; bounds memory while letting threads share the work.
-const BATCH: usize = 256;
+/// The weight of work handed to a worker at once ([`Job::weight`]: about 256 KiB of input,
+/// some 700 server records or 250 stich records); bounds memory while letting threads share
+/// the work.
+const BATCH: usize = 1024;
 
-/// Batches queued for each worker and from it: memory stays bounded by a few batches per
-/// worker whatever the input's size.
-const IN_FLIGHT: usize = 2;
+/// Batches that may be in flight for each worker (queued, being checked or waiting to be
+/// written): memory stays bounded by a few batches per worker whatever the input's size.
+const IN_FLIGHT: usize = 4;
 
 /// A record after the workers: checked, or (with `--parse-only`) only read.
+///
+/// The reports are boxed: nearly every record of an archive is [`Done::Consistent`], and a
+/// batch of them then takes a few bytes a record while it waits to be written.
 enum Done {
     /// Replayed and reported.
-    Checked(Processed),
+    Checked(Box<Processed>),
     /// Read only: whether a syntax tree came out, and the reader's findings (the tree
     /// itself is dropped on the worker).
-    Read(bool, usize, notation::Parsed),
+    Read(bool, usize, Box<notation::Parsed>),
+    /// An ISS record the quick verification found consistent, and its length in bytes:
+    /// with nothing to show but the count, no report is built.
+    Consistent(usize),
 }
 
 /// What the workers do with each record.
@@ -36,6 +44,27 @@ struct Task {
     /// Text output: the writer needs the verdict and the findings only, so the rest of the
     /// report is dropped by the worker rather than by the one writing thread.
     slim: bool,
+    /// Nothing of a consistent record is shown (`-q` in text form): ISS records go through
+    /// the quick verification first, and only those it leaves undecided through the full
+    /// path (`iss::quick`).
+    quick: bool,
+}
+
+/// What a worker does with a piece of work: every record's outcome, in order, into `out`.
+fn finish_work(work: Job, path: &str, task: Task, out: &mut Vec<Done>) {
+    work.for_each_unit(|unit| out.push(finish(unit, path, task)));
+}
+
+/// Takes work from `records` until the batch holds about [`BATCH`] records.
+fn next_batch(records: &mut dyn Iterator<Item = Job>) -> Vec<Job> {
+    let mut batch = Vec::new();
+    let mut weight = 0;
+    while weight < BATCH {
+        let Some(work) = records.next() else { break };
+        weight += work.weight();
+        batch.push(work);
+    }
+    batch
 }
 
 /// What a worker does with one record.
@@ -47,7 +76,13 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
         if parsed.diagnostics.is_empty() {
             parsed.text = String::new();
         }
-        return Done::Read(ok, bytes, parsed);
+        return Done::Read(ok, bytes, Box::new(parsed));
+    }
+    if task.quick
+        && let Unit::Iss(raw) = &unit
+        && iss::quick::verify(raw.bytes()) == iss::quick::Quick::Consistent
+    {
+        return Done::Consistent(raw.bytes().len());
     }
     let mut p = unit.process(Some(path), task.content_id);
     if task.slim {
@@ -59,7 +94,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
             p.text = String::new();
         }
     }
-    Done::Checked(p)
+    Done::Checked(Box::new(p))
 }
 
 /// Where the reports of a run go, in input order.
@@ -77,6 +112,10 @@ impl Output<'_> {
         match done {
             Done::Checked(p) => self.write(p, path),
             Done::Read(ok, bytes, p) => self.write_read(*ok, *bytes, p, path),
+            Done::Consistent(bytes) => {
+                self.summary.add_consistent(*bytes);
+                Ok(())
+            }
         }
     }
 
@@ -179,16 +218,22 @@ fn write_batch(output: &mut Output<'_>, done: &[Done], path: &str) -> Result<(),
 
 /// Checks one input on this thread alone.
 fn run_serial(
-    records: Box<dyn Iterator<Item = Unit> + Send>,
+    records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output<'_>,
     bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
     let mut done = Vec::with_capacity(BATCH);
-    let mut records = records.peekable();
-    while records.peek().is_some() {
-        done.extend(records.by_ref().take(BATCH).map(|u| finish(u, path, task)));
+    let mut records = records;
+    loop {
+        let batch = next_batch(&mut records);
+        if batch.is_empty() {
+            break;
+        }
+        for work in batch {
+            finish_work(work, path, task, &mut done);
+        }
         write_batch(output, &done, path)?;
         bar.inc(done.len() as u64);
         done.clear();
@@ -197,12 +242,12 @@ fn run_serial(
 }
 
 /// Checks one input with a reading thread, `workers` worker threads and this thread
-/// writing, so that splitting the stream, replaying and writing overlap. Batches go to the
-/// workers in turn and come back in the same turn, which keeps the input's order. Plain
-/// threads blocking on bounded channels, rather than a work-stealing pool, so that no idle
-/// worker spins on a core the reader needs.
+/// writing, so that reading, checking and writing overlap. Batches are numbered as read,
+/// taken by whichever worker is free, and written in their numbers' order. Plain threads
+/// blocking on bounded channels, rather than a work-stealing pool, so that no idle worker
+/// spins on a core the reader needs.
 fn run_parallel(
-    records: Box<dyn Iterator<Item = Unit> + Send>,
+    records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output<'_>,
     workers: usize,
     bar: &indicatif::ProgressBar,
@@ -210,40 +255,68 @@ fn run_parallel(
     task: Task,
 ) -> Result<(), Stop> {
     let workers = workers.max(1);
+    // Batches that may exist at once, queued, being checked or waiting to be written: the
+    // bound on memory. The reader takes a ticket for each batch and the writer gives it back.
+    let tickets = workers * IN_FLIGHT;
+    let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(tickets);
+    for _ in 0..tickets {
+        if ticket_tx.send(()).is_err() {
+            break;
+        }
+    }
+    let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Vec<Job>)>(tickets);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<Done>)>(tickets);
+    // Whichever worker is free takes the next batch, so a worker held up (by the reader or
+    // the writer on its core) holds up no other.
+    let work_rx = std::sync::Mutex::new(work_rx);
     std::thread::scope(|scope| {
-        let mut to_workers = Vec::with_capacity(workers);
-        let mut from_workers = Vec::with_capacity(workers);
         for _ in 0..workers {
-            let (units_tx, units_rx) = mpsc::sync_channel::<Vec<Unit>>(IN_FLIGHT);
-            let (done_tx, done_rx) = mpsc::sync_channel::<Vec<Done>>(IN_FLIGHT);
-            to_workers.push(units_tx);
-            from_workers.push(done_rx);
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
             scope.spawn(move || {
-                for batch in units_rx {
-                    let done: Vec<Done> = batch.into_iter().map(|u| finish(u, path, task)).collect();
-                    if done_tx.send(done).is_err() {
+                loop {
+                    let next = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => break,
+                    };
+                    let Ok((n, batch)) = next else { break };
+                    let mut done = Vec::with_capacity(BATCH);
+                    for work in batch {
+                        finish_work(work, path, task, &mut done);
+                    }
+                    if done_tx.send((n, done)).is_err() {
                         break;
                     }
                 }
             });
         }
+        drop(done_tx);
         scope.spawn(move || {
             let mut records = records;
-            for turn in (0..workers).cycle() {
-                let batch: Vec<Unit> = records.by_ref().take(BATCH).collect();
-                let Some(worker) = to_workers.get(turn) else { break };
-                if batch.is_empty() || worker.send(batch).is_err() {
+            for n in 0.. {
+                if ticket_rx.recv().is_err() {
+                    break;
+                }
+                let batch = next_batch(&mut records);
+                if batch.is_empty() || work_tx.send((n, batch)).is_err() {
                     break;
                 }
             }
         });
-        // Returning early drops the receivers, which stops the workers and then the reader.
-        for turn in (0..workers).cycle() {
-            let Some(Ok(done)) = from_workers.get(turn).map(mpsc::Receiver::recv) else {
-                break;
-            };
-            write_batch(output, &done, path)?;
-            bar.inc(done.len() as u64);
+        // Batches come back in any order and are written in the input's. Returning early
+        // drops the receivers, which stops the workers and then the reader.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut next = 0usize;
+        for (n, done) in done_rx.iter() {
+            waiting.insert(n, done);
+            while let Some(done) = waiting.remove(&next) {
+                write_batch(output, &done, path)?;
+                bar.inc(done.len() as u64);
+                next += 1;
+                // The reader may be done already; a ticket never waits for room, as no more
+                // are handed back than were taken.
+                ticket_tx.send(()).ok();
+            }
         }
         Ok(())
     })
@@ -280,7 +353,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     for input in &inputs {
         let path = input.display();
         bar.set_message(path.clone());
-        let records = match input::units(input) {
+        let records = match input::jobs(input) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("stich: {path}: {e}");
@@ -292,6 +365,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             parse_only: args.parse_only,
             content_id: !(args.quiet && args.format == Format::Text),
             slim: args.format == Format::Text,
+            quick: args.quiet && args.format == Format::Text && !args.parse_only && !args.full_path,
         };
         let ran = if jobs == 1 {
             run_serial(records, &mut output, &bar, &path, task)

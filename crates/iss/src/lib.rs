@@ -11,6 +11,7 @@
 // value keeps every signature plain, and its size costs nothing on well-formed records.
 #![allow(clippy::result_large_err)]
 
+pub mod blocks;
 mod claims;
 pub mod codes;
 mod from_tree;
@@ -19,6 +20,7 @@ mod model;
 mod moves;
 mod parse;
 mod pos;
+pub mod quick;
 mod read;
 mod result;
 mod to_tree;

@@ -161,6 +161,39 @@ impl Scanner {
         (chunk.len(), None)
     }
 
+    /// The length of the record that fills the line at the start of `chunk`, when the
+    /// byte-by-byte scan would read exactly that line as one record: a line of `(;`, values
+    /// in brackets without escapes, and the closing `)` right before the line break. Nearly
+    /// every line of a server archive is one; any other text gives `None` and is scanned
+    /// byte by byte.
+    fn whole_line_record(&self, chunk: &[u8]) -> Option<usize> {
+        if self.state != State::Outside || !self.line_start || self.pending_paren.is_some() {
+            return None;
+        }
+        if !chunk.starts_with(b"(;") {
+            return None;
+        }
+        let len = memchr::memchr(b'\n', chunk)?;
+        let line = chunk.get(..len)?;
+        if len > self.max || line.last() != Some(&b')') {
+            return None;
+        }
+        let mut at = 2;
+        loop {
+            let rest = line.get(at..)?;
+            let k = memchr::memchr2(b'[', b')', rest)?;
+            if rest.get(k) == Some(&b')') {
+                return (at + k + 1 == len).then_some(len);
+            }
+            let value = rest.get(k + 1..)?;
+            let close = memchr::memchr2(b']', b'\\', value)?;
+            if value.get(close) != Some(&b']') {
+                return None;
+            }
+            at += k + 1 + close + 1;
+        }
+    }
+
     /// Gives up on a record that has grown past the limit.
     fn check_length(&mut self) -> Option<Found> {
         if !self.in_record() || self.record.len() <= self.max {
@@ -301,6 +334,14 @@ impl<R: BufRead> IssReader<R> {
         }
     }
 
+    /// A reader over `input` that begins at `start` of a larger input, outside any record
+    /// and at the start of a line as far as the reading goes: spans point into the whole.
+    pub(crate) fn starting_at(input: R, start: Pos) -> Self {
+        let mut reader = IssReader::new(input);
+        reader.scanner.pos = start;
+        reader
+    }
+
     /// The same reader with another limit on one record's size in bytes.
     pub fn with_max_record(mut self, max: usize) -> Self {
         self.scanner.max = max;
@@ -432,6 +473,38 @@ impl<R: BufRead> IssReader<R> {
                     }));
                 }
             };
+            // Blanks between records, taken as the byte-by-byte scan takes them, so that the
+            // next line can be found whole.
+            if self.scanner.state == State::Outside && self.scanner.pending_paren.is_none() {
+                let blanks = chunk.iter().take_while(|b| b.is_ascii_whitespace()).count();
+                if blanks > 0 {
+                    for &b in chunk.get(..blanks).unwrap_or_default() {
+                        self.scanner.pos.advance(b);
+                        if b == b'\n' {
+                            self.scanner.line_start = true;
+                        } else if !matches!(b, b' ' | b'\t' | b'\r') {
+                            self.scanner.line_start = false;
+                        }
+                    }
+                    self.input.consume(blanks);
+                    continue;
+                }
+            }
+            if let Some(len) = self.scanner.whole_line_record(chunk) {
+                let at = self.scanner.pos;
+                let record = &mut self.scanner.record;
+                record.clear();
+                record.extend_from_slice(chunk.get(..len).unwrap_or_default());
+                self.scanner.record_start = at;
+                // The record and its line break, as the byte-by-byte scan would leave it.
+                self.scanner.pos.offset += len;
+                let span = at.to(self.scanner.pos);
+                self.scanner.pos.offset += 1;
+                self.scanner.pos.line += 1;
+                self.scanner.pos.column = 1;
+                self.input.consume(len + 1);
+                return Some(Ok(self.location(span)));
+            }
             if chunk.is_empty() {
                 self.done = true;
                 let found = self.scanner.finish()?;

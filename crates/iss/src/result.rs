@@ -39,7 +39,7 @@ pub(crate) fn parse_result_text(text: &str) -> Result<IssResult, Vec<Diagnostic>
     if diags.is_empty() { Ok(r) } else { Err(diags) }
 }
 
-fn int(text: &[u8]) -> Option<i32> {
+pub(crate) fn int(text: &[u8]) -> Option<i32> {
     let digits = text.strip_prefix(b"-").unwrap_or(text);
     let canonical = !digits.is_empty()
         && digits.iter().all(u8::is_ascii_digit)
@@ -62,7 +62,7 @@ fn int(text: &[u8]) -> Option<i32> {
     i32::try_from(value).ok()
 }
 
-fn flag(text: &[u8]) -> Option<bool> {
+pub(crate) fn flag(text: &[u8]) -> Option<bool> {
     match text {
         b"0" => Some(false),
         b"1" => Some(true),

@@ -3,34 +3,44 @@
 use cards::{Card, Rank, Suit};
 use notation::CardSlot;
 
+/// The suits by their letter, so that a card is read in two lookups.
+static SUITS: [Option<Suit>; 256] = {
+    let mut t = [None; 256];
+    t[b'C' as usize] = Some(Suit::Clubs);
+    t[b'S' as usize] = Some(Suit::Spades);
+    t[b'H' as usize] = Some(Suit::Hearts);
+    t[b'D' as usize] = Some(Suit::Diamonds);
+    t
+};
+
+/// The ranks by their letter.
+static RANKS: [Option<Rank>; 256] = {
+    let mut t = [None; 256];
+    t[b'A' as usize] = Some(Rank::Ace);
+    t[b'K' as usize] = Some(Rank::King);
+    t[b'Q' as usize] = Some(Rank::Queen);
+    t[b'J' as usize] = Some(Rank::Jack);
+    t[b'T' as usize] = Some(Rank::Ten);
+    t[b'9' as usize] = Some(Rank::Nine);
+    t[b'8' as usize] = Some(Rank::Eight);
+    t[b'7' as usize] = Some(Rank::Seven);
+    t
+};
+
+/// Reads a two-letter token of a known card.
+#[inline]
+pub(crate) fn known_card(token: &[u8]) -> Option<Card> {
+    let [s, r] = token else { return None };
+    Some(Card::new(SUITS[usize::from(*s)]?, RANKS[usize::from(*r)]?))
+}
+
 /// Reads a two-letter card token.
 #[inline]
 pub(crate) fn card(token: &[u8]) -> Option<CardSlot> {
-    let [s, r] = token else {
-        return None;
-    };
-    if *s == b'?' && *r == b'?' {
+    if token == b"??" {
         return Some(CardSlot::Unknown);
     }
-    let suit = match s {
-        b'C' => Suit::Clubs,
-        b'S' => Suit::Spades,
-        b'H' => Suit::Hearts,
-        b'D' => Suit::Diamonds,
-        _ => return None,
-    };
-    let rank = match r {
-        b'A' => Rank::Ace,
-        b'K' => Rank::King,
-        b'Q' => Rank::Queen,
-        b'J' => Rank::Jack,
-        b'T' => Rank::Ten,
-        b'9' => Rank::Nine,
-        b'8' => Rank::Eight,
-        b'7' => Rank::Seven,
-        _ => return None,
-    };
-    Some(CardSlot::Known(Card::new(suit, rank)))
+    known_card(token).map(CardSlot::Known)
 }
 
 /// Whether a token has the shape of a card (suit letter or `?` first), so that a failure to

@@ -284,3 +284,84 @@ proptest! {
         prop_assert_eq!(iss::write(&back), line);
     }
 }
+
+/// Pieces of record text, whole and broken, for the reader's line-at-once path.
+const PIECES: &[&str] = &[
+    "(;GM[Skat]MV[w 1 p 2 p 0 p ]R[passed] ;)\n",
+    "(;GM[Skat]ID[1]P0[a]R[x])\n",
+    "(;GM[Skat]P1[b\\]]R[x] ;)\n",
+    "(;GM[Skat]MV[w ",
+    "1 p 2 p 0 p ",
+    "]R[passed] ;)",
+    "\n",
+    "\r\n",
+    "(;",
+    ";)",
+    ")",
+    "(",
+    "[",
+    "]",
+    "\\]",
+    "# note\n",
+    "ID[7]",
+    "P0[Jürgen]",
+    " ",
+    "junk",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// A record that fills its line is taken at once; the reader must find exactly what its
+    /// byte-by-byte scan finds, as it does when its buffer holds a single byte at a time.
+    #[test]
+    fn the_reader_finds_the_same_records_whole_lines_or_byte_by_byte(
+        parts in prop::collection::vec(prop::sample::select(PIECES), 0..40),
+    ) {
+        let text: String = parts.concat();
+        let raw = |r: Box<dyn std::io::BufRead>| -> Vec<String> {
+            iss::IssReader::new(r)
+                .raw()
+                .map(|item| match item {
+                    Ok(raw) => format!("{:?} {:?}", raw.location, raw.bytes()),
+                    Err(e) => format!("{:?} {:?}", e.location, e.diagnostics.iter().map(|d| (d.code, d.span)).collect::<Vec<_>>()),
+                })
+                .collect()
+        };
+        let whole = raw(Box::new(std::io::Cursor::new(text.clone().into_bytes())));
+        let bytewise = raw(Box::new(std::io::BufReader::with_capacity(1, std::io::Cursor::new(text.into_bytes()))));
+        prop_assert_eq!(whole, bytewise);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Cut into blocks, read block by block (and record by record past the limit), an input
+    /// gives the records and findings one reader over it gives, at the same places.
+    #[test]
+    fn blocks_give_the_records_one_reader_gives(
+        parts in prop::collection::vec(prop::sample::select(PIECES), 0..60),
+        block in 1usize..200,
+        limit in 1usize..400,
+    ) {
+        let text: String = parts.concat();
+        let show = |item: Result<iss::RawRecord, iss::IssError>| match item {
+            Ok(raw) => format!("{:?} {:?}", raw.location.span, raw.bytes()),
+            Err(e) => format!(
+                "{:?} {:?}",
+                e.location.span,
+                e.diagnostics.iter().map(|d| (d.code, d.span, d.message.clone())).collect::<Vec<_>>()
+            ),
+        };
+        let one: Vec<String> = iss::IssReader::new(text.as_bytes()).raw().map(show).collect();
+        let mut cut = Vec::new();
+        for piece in iss::blocks::Blocks::new(text.as_bytes()).with_sizes(block, limit) {
+            match piece {
+                iss::blocks::Piece::Block(b) => cut.extend(b.records().map(show)),
+                iss::blocks::Piece::Record(r) => cut.push(show(r)),
+            }
+        }
+        prop_assert_eq!(one, cut);
+    }
+}

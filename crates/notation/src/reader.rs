@@ -74,6 +74,16 @@ pub struct RawChunk {
 }
 
 impl RawChunk {
+    /// The length of the record's text in bytes.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the chunk holds no text.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
     /// The byte offset of the record's text in the input.
     pub fn offset(&self) -> usize {
         self.offset

@@ -20,8 +20,9 @@ use crate::core::CardSet;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::play;
+use crate::skat::quick::{self, Counts};
 use crate::skat::rules::{PickupRule, Profile, Unreachable};
-use crate::skat::score::{self, Finish, Tally};
+use crate::skat::score;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and stable by construction.
 #[derive(Clone, Debug)]
@@ -482,103 +483,29 @@ pub fn result_of(
     bid: u32,
 ) -> GameResult {
     let game = contract.game;
-    let mut declarer_trick_points = 0;
-    let mut defender_points = 0;
-    let mut declarer_tricks = 0u32;
-    let mut defender_tricks = 0u32;
+    let mut counts = Counts::default();
     for (leader, cards) in &played.tricks {
         let w = Seat::from_index(leader.index() + play::winner(game, cards));
         let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
-        if w == declarer {
-            declarer_tricks += 1;
-            declarer_trick_points += pts;
-        } else {
-            defender_tricks += 1;
-            defender_points += pts;
-        }
+        counts.add(w == declarer, pts);
     }
-    let end = played.end;
-    let rest_to_declarer = matches!(
-        end,
-        End::DefendersConceded | End::DeclarerClaimed | End::DefenderPenalized
-    );
-    let lost_early = !rest_to_declarer && end != End::PlayedOut;
-    let remaining = 10 - declarer_tricks - defender_tricks;
-    if rest_to_declarer && game != GameType::Null {
-        declarer_tricks += remaining;
-    }
-    let skat_points = pack::points().set(skat_after);
-    let declarer_card_points = if lost_early || game == GameType::Null {
-        declarer_trick_points + skat_points
-    } else {
-        pack::TOTAL_POINTS - defender_points
-    };
-    let matadors = pack::matadors(game, dealt.union(skat_dealt));
-    let scored = match matadors {
-        None => {
-            let won = if end == End::PlayedOut {
-                declarer_tricks == 0
-            } else {
-                rest_to_declarer
-            };
-            score::null_game(profile, contract, won)
-        }
-        Some(m) => score::trump_game(
-            profile,
-            contract,
-            m,
-            Tally {
-                defender_points,
-                declarer_tricks,
-                defender_tricks,
-            },
-            if lost_early {
-                Finish::LostEarly
-            } else {
-                Finish::Complete
-            },
-            Some(bid),
-        ),
-    };
-    GameResult {
-        passed: false,
-        declarer: Some(declarer),
-        game: Some(game),
-        hand: contract.hand,
-        ouvert: contract.ouvert,
-        schneider_announced: contract.schneider_announced,
-        schwarz_announced: contract.schwarz_announced,
-        matadors: matadors.or((game == GameType::Null).then_some(0)),
-        declarer_card_points: Some(declarer_card_points),
-        declarer_tricks: Some(declarer_tricks),
-        skat_points: Some(skat_points),
-        schneider: Some(scored.schneider),
-        schwarz: Some(scored.schwarz),
-        won: Some(scored.won),
-        overbid: Some(scored.overbid.unwrap_or(false)),
-        bid: Some(bid),
-        value: Some(scored.value),
-        score: Some(scored.score),
-        end: Some(end),
-        resigned: matches!(
-            played.stop,
-            Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))
-        ),
-        left: None,
-        timed_out: None,
-        skat_use: profile
-            .prices_skat_use()
-            .then_some(SkatUse::of_hand(contract.hand)),
-        kontra: None,
-        ramsch: None,
-        ended_at_trick: (end != End::PlayedOut).then(|| {
-            if rest_to_declarer || matches!(end, End::DeclarerConceded | End::DeclarerPenalized) {
-                played.tricks.len() as u32 + 1
-            } else {
-                played.tricks.len() as u32
-            }
-        }),
-    }
+    quick::result_of(
+        profile,
+        &quick::Played {
+            declarer,
+            contract: *contract,
+            dealt,
+            skat_dealt,
+            skat_after,
+            counts,
+            end: played.end,
+            resigned: matches!(
+                played.stop,
+                Some((_, Stop::DeclarerConcedes | Stop::DefendersResign))
+            ),
+            bid,
+        },
+    )
 }
 
 /// A random legal game for this seed, in typed form.

@@ -9,6 +9,7 @@ pub mod interpret;
 pub mod model;
 pub mod pack;
 pub mod play;
+pub mod quick;
 pub mod replay;
 pub mod rules;
 pub mod score;

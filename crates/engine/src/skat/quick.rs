@@ -1,0 +1,484 @@
+//! The quick replay: a complete Skat game in flat, typed form, replayed without building a
+//! report.
+//!
+//! Archives of server records are almost all complete, legal and rightly scored, and for
+//! them the full replay ([`crate::skat::check`]) spends most of its time on what only a
+//! finding needs: spans, messages, the normalized record. The quick replay takes the game
+//! with every card known, applies the same rules through the same functions (the auction's
+//! [`auction::replay`], [`play::legal`], [`play::winner`], [`score`]), and gives the
+//! result, or `None` as soon as anything is not plain: an illegal action, a card out of
+//! turn, a play that stops without an end, anything the full replay would say more than a
+//! note about. `None` means "not decided here", never "wrong": the caller then runs the full
+//! replay, which decides and explains. Tests hold the two to the same verdict.
+
+use cards::Card;
+use notation::{CallKind, Span};
+
+use crate::core::CardSet;
+use crate::skat::auction;
+use crate::skat::interpret::CallIn;
+use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
+use crate::skat::pack;
+use crate::skat::play;
+use crate::skat::rules::Profile;
+use crate::skat::score::{self, Finish, Tally};
+
+/// Calls an auction may hold in the quick replay; a longer one goes to the full replay.
+pub const MAX_CALLS: usize = 48;
+
+/// The declaration of a game in flat form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// Who declares.
+    pub declarer: Seat,
+    /// The game as declared: `hand` as written (a trump ouvert is hand whether written or
+    /// not), announcements as written (their implications are the profile's to add).
+    pub contract: Contract,
+    /// The skat as the record shows it when the declarer took it up.
+    pub skat_shown: Option<[Card; 2]>,
+    /// The two cards laid away after picking up the skat.
+    pub discard: Option<[Card; 2]>,
+    /// The skat was picked up.
+    pub pickup: bool,
+}
+
+/// One action of the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// A card played.
+    Card(Seat, Card),
+    /// A player gives up: the declarer concedes, a defender resigns.
+    Resigns(Seat),
+    /// The declarer shows the cards to claim the rest.
+    Shows(Seat),
+}
+
+/// A complete game in flat form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game<'a> {
+    /// The hands dealt, F M R.
+    pub hands: [CardSet; 3],
+    /// The skat as dealt.
+    pub skat: CardSet,
+    /// The auction.
+    pub calls: &'a [(Seat, CallKind)],
+    /// The declaration, absent when all passed.
+    pub declared: Option<Declared>,
+    /// The play in the order the record gives it; an event made during a trick comes after
+    /// that trick's cards, as the notation places it.
+    pub play: &'a [Act],
+}
+
+/// The counts of the tricks that were completed, which the result is figured from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Card points of the tricks the declarer won (the skat not included).
+    pub declarer_trick_points: u32,
+    /// Card points of the tricks the defenders won.
+    pub defender_points: u32,
+    /// Tricks the declarer won.
+    pub declarer_tricks: u32,
+    /// Tricks the defenders won.
+    pub defender_tricks: u32,
+}
+
+impl Counts {
+    /// Counts one completed trick.
+    pub fn add(&mut self, declarer_won: bool, points: u32) {
+        if declarer_won {
+            self.declarer_tricks += 1;
+            self.declarer_trick_points += points;
+        } else {
+            self.defender_tricks += 1;
+            self.defender_points += points;
+        }
+    }
+
+    /// Tricks completed.
+    pub fn tricks(&self) -> u32 {
+        self.declarer_tricks + self.defender_tricks
+    }
+}
+
+/// How a game was declared and played, for [`result_of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who played.
+    pub declarer: Seat,
+    /// The contract, implications added.
+    pub contract: Contract,
+    /// The declarer's ten cards as dealt.
+    pub dealt: CardSet,
+    /// The skat as dealt.
+    pub skat_dealt: CardSet,
+    /// The skat that counts for the declarer: the laid-away cards after a pick-up.
+    pub skat_after: CardSet,
+    /// The counts of the completed tricks.
+    pub counts: Counts,
+    /// How the play ended.
+    pub end: End,
+    /// Someone conceded or resigned during the play (it counts only when it ended the game).
+    pub resigned: bool,
+    /// The bid.
+    pub bid: u32,
+}
+
+/// The result of a game played under an ISkO-kind profile, from its counts. The generator
+/// and the quick replay share it, and tests hold both to the full replay's figures.
+pub fn result_of(profile: &Profile, g: &Played) -> GameResult {
+    let game = g.contract.game;
+    let end = g.end;
+    let c = g.counts;
+    let rest_to_declarer = matches!(
+        end,
+        End::DefendersConceded | End::DeclarerClaimed | End::DefenderPenalized
+    );
+    let lost_early = !rest_to_declarer && end != End::PlayedOut;
+    let mut declarer_tricks = c.declarer_tricks;
+    if rest_to_declarer && game != GameType::Null {
+        declarer_tricks += 10u32.saturating_sub(c.tricks());
+    }
+    let skat_points = pack::points().set(g.skat_after);
+    let declarer_card_points = if lost_early || game == GameType::Null {
+        c.declarer_trick_points + skat_points
+    } else {
+        pack::TOTAL_POINTS.saturating_sub(c.defender_points)
+    };
+    let matadors = pack::matadors(game, g.dealt.union(g.skat_dealt));
+    let scored = match matadors {
+        None => {
+            let won = if end == End::PlayedOut {
+                declarer_tricks == 0
+            } else {
+                rest_to_declarer
+            };
+            score::null_game(profile, &g.contract, won)
+        }
+        Some(m) => score::trump_game(
+            profile,
+            &g.contract,
+            m,
+            Tally {
+                defender_points: c.defender_points,
+                declarer_tricks,
+                defender_tricks: c.defender_tricks,
+            },
+            if lost_early {
+                Finish::LostEarly
+            } else {
+                Finish::Complete
+            },
+            Some(g.bid),
+        ),
+    };
+    GameResult {
+        passed: false,
+        declarer: Some(g.declarer),
+        game: Some(game),
+        hand: g.contract.hand,
+        ouvert: g.contract.ouvert,
+        schneider_announced: g.contract.schneider_announced,
+        schwarz_announced: g.contract.schwarz_announced,
+        matadors: matadors.or((game == GameType::Null).then_some(0)),
+        declarer_card_points: Some(declarer_card_points),
+        declarer_tricks: Some(declarer_tricks),
+        skat_points: Some(skat_points),
+        schneider: Some(scored.schneider),
+        schwarz: Some(scored.schwarz),
+        won: Some(scored.won),
+        overbid: Some(scored.overbid.unwrap_or(false)),
+        bid: Some(g.bid),
+        value: Some(scored.value),
+        score: Some(scored.score),
+        end: Some(end),
+        // Play may go on after a resignation (a defender's, in a server record).
+        resigned: g.resigned
+            && matches!(
+                end,
+                End::DeclarerConceded | End::DefendersConceded | End::DeclarerClaimed
+            ),
+        left: None,
+        timed_out: None,
+        skat_use: profile
+            .prices_skat_use()
+            .then_some(SkatUse::of_hand(g.contract.hand)),
+        kontra: None,
+        ramsch: None,
+        ended_at_trick: (end != End::PlayedOut).then(|| {
+            if rest_to_declarer || matches!(end, End::DeclarerConceded | End::DeclarerPenalized) {
+                c.tricks() + 1
+            } else {
+                c.tricks()
+            }
+        }),
+    }
+}
+
+/// The auction's winner and bid, or `None` for all passed; `Err` when the calls are not a
+/// plain legal auction (the full replay has something to say about them).
+fn auction_of(calls: &[(Seat, CallKind)], profile: &Profile) -> Result<Option<(Seat, u32)>, ()> {
+    let blank = CallIn {
+        seat: Seat::F,
+        call: CallKind::Pass,
+        span: Span::default(),
+    };
+    let mut buf = [blank; MAX_CALLS];
+    if calls.len() > MAX_CALLS {
+        return Err(());
+    }
+    for (slot, &(seat, call)) in buf.iter_mut().zip(calls) {
+        slot.seat = seat;
+        slot.call = call;
+    }
+    let (outcome, findings) = auction::replay(buf.get(..calls.len()).ok_or(())?, profile);
+    if !findings.is_empty() || !outcome.legal || !outcome.settled {
+        return Err(());
+    }
+    if outcome.passed {
+        return Ok(None);
+    }
+    match (outcome.winner, outcome.bid) {
+        (Some(w), Some(b)) => Ok(Some((w, b))),
+        _ => Err(()),
+    }
+}
+
+/// The contract as the full replay settles it from the declaration, or `None` where it
+/// would report a problem.
+fn contract_of(profile: &Profile, d: &Declared, bid: u32) -> Option<Contract> {
+    let ann = profile.options.announcements;
+    let mut c = d.contract;
+    let trump_ouvert = c.ouvert && c.game != GameType::Null;
+    if trump_ouvert && ann.ouvert_needs_hand {
+        if d.pickup {
+            return None;
+        }
+        c.hand = true;
+    }
+    // A hand game with a pick-up, or a game neither hand nor picked up, is not plain.
+    if c.hand == d.pickup {
+        return None;
+    }
+    if trump_ouvert
+        && !(if c.game == GameType::Grand {
+            ann.grand_ouvert_allowed
+        } else {
+            ann.suit_ouvert_allowed
+        })
+    {
+        return None;
+    }
+    if c.game == GameType::Null && (c.schneider_announced || c.schwarz_announced) {
+        return None;
+    }
+    if !c.hand
+        && ((c.schneider_announced && ann.schneider_needs_hand)
+            || (c.schwarz_announced && ann.schwarz_needs_hand))
+    {
+        return None;
+    }
+    let skat_use = SkatUse::of_hand(c.hand);
+    if c.game == GameType::Null {
+        let value = profile.null_value(skat_use, c.ouvert)?;
+        if value < bid || (c.ouvert && !c.hand && !ann.null_ouvert_with_pickup) {
+            return None;
+        }
+    } else {
+        profile.base_value(c.game, skat_use, c.ouvert)?;
+    }
+    if skat_use == SkatUse::Pickup && profile.options.pickup_commits != crate::skat::rules::PickupRule::Free {
+        return None;
+    }
+    if trump_ouvert && ann.ouvert_implies_schwarz {
+        c.schneider_announced = true;
+        c.schwarz_announced = true;
+    }
+    if c.schwarz_announced && ann.schwarz_implies_schneider {
+        c.schneider_announced = true;
+    }
+    Some(c)
+}
+
+/// The seat `steps` turns after `seat`, without the division [`Seat::from_index`] needs.
+#[inline]
+fn after(seat: Seat, steps: usize) -> Seat {
+    let next = |s: Seat| match s {
+        Seat::F => Seat::M,
+        Seat::M => Seat::R,
+        Seat::R => Seat::F,
+    };
+    match steps {
+        0 => seat,
+        1 => next(seat),
+        _ => next(next(seat)),
+    }
+}
+
+/// Replays a complete game; `None` when the full replay is needed to decide it (see the
+/// module's documentation). Only for profiles whose games are priced as hand or pick-up
+/// with a free choice of game after the pick-up (the official rules and their Kontra
+/// variant): the others go to the full replay.
+pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
+    if profile.prices_skat_use() || profile.options.kontra {
+        return None;
+    }
+    // The deal: the whole pack, ten cards a hand.
+    let [f, m, r] = game.hands;
+    let all = f.union(m).union(r).union(game.skat);
+    if all != pack::cards() || f.len() + m.len() + r.len() + game.skat.len() != 32 || game.skat.len() != 2 {
+        return None;
+    }
+    if game.hands.iter().any(|h| h.len() != 10) {
+        return None;
+    }
+    let won = auction_of(game.calls, profile).ok()?;
+    let Some((winner, bid)) = won else {
+        // All passed: nothing else may follow, and the deal is thrown in.
+        if game.declared.is_some() || !game.play.is_empty() {
+            return None;
+        }
+        return Some(GameResult {
+            passed: true,
+            score: Some(0),
+            ..GameResult::default()
+        });
+    };
+    let d = game.declared?;
+    if d.declarer != winner {
+        return None;
+    }
+    let contract = contract_of(profile, &d, bid)?;
+    let di = d.declarer.index();
+    let dealt = *game.hands.get(di)?;
+    let mut hands = game.hands;
+    let skat_after = if d.pickup {
+        let [a, b] = d.discard?;
+        if let Some([x, y]) = d.skat_shown
+            && CardSet::of([x, y]) != game.skat
+        {
+            return None;
+        }
+        let twelve = dealt.union(game.skat);
+        let laid = CardSet::of([a, b]);
+        if a == b || !twelve.contains(a) || !twelve.contains(b) {
+            return None;
+        }
+        *hands.get_mut(di)? = twelve.difference(laid);
+        laid
+    } else {
+        if d.discard.is_some() || d.skat_shown.is_some() {
+            return None;
+        }
+        game.skat
+    };
+    let early = profile.options.early_end;
+    let game_type = contract.game;
+    let points = pack::points();
+    let mut counts = Counts::default();
+    let mut end: Option<End> = None;
+    let mut leader = Seat::F;
+    let mut trick = [Card::new(cards::Suit::Clubs, cards::Rank::Seven); 3];
+    let mut in_trick = 0usize;
+    let mut resigned = [false; 3];
+    let mut any_resignation = false;
+    let mut claimed = false;
+    // An event after some cards of a trick: the play must end there.
+    let mut frozen = false;
+    for act in game.play {
+        match *act {
+            Act::Card(seat, card) => {
+                // Cards after the end, or after an event that followed an unfinished trick,
+                // are the full replay's to report.
+                if end.is_some() || frozen {
+                    return None;
+                }
+                if seat != after(leader, in_trick) {
+                    return None;
+                }
+                let hand = hands.get_mut(seat.index())?;
+                if !hand.contains(card) {
+                    return None;
+                }
+                let so_far = trick.get(..in_trick)?;
+                if !play::legal(profile, game_type, *hand, so_far).contains(card) {
+                    return None;
+                }
+                hand.remove(card);
+                *trick.get_mut(in_trick)? = card;
+                in_trick += 1;
+                if in_trick < 3 {
+                    continue;
+                }
+                in_trick = 0;
+                let w = after(leader, play::winner(game_type, &trick));
+                let pts: u32 = trick.iter().map(|&c| points.card(c)).sum();
+                let declarer_won = w == d.declarer;
+                counts.add(declarer_won, pts);
+                leader = w;
+                end = if game_type == GameType::Null && declarer_won && early.null_at_declarer_trick {
+                    Some(End::NullTrickTaken)
+                } else if contract.schwarz_announced && !declarer_won && early.schwarz_at_defender_trick {
+                    Some(End::SchwarzFailed)
+                } else if contract.schneider_announced
+                    && counts.defender_points > profile.options.schneider_at.defenders_at_most
+                    && early.schneider_at_31
+                {
+                    Some(End::SchneiderFailed)
+                } else if counts.tricks() == 10 {
+                    Some(End::PlayedOut)
+                } else {
+                    None
+                };
+            }
+            Act::Resigns(seat) => {
+                any_resignation = true;
+                frozen |= in_trick != 0;
+                if !early.concessions {
+                    return None;
+                }
+                if end.is_some() {
+                    continue;
+                }
+                if seat == d.declarer {
+                    end = Some(End::DeclarerConceded);
+                } else {
+                    *resigned.get_mut(seat.index())? = true;
+                    let both = Seat::ALL
+                        .iter()
+                        .filter(|&&s| s != d.declarer)
+                        .all(|s| resigned.get(s.index()).copied().unwrap_or(false));
+                    if both {
+                        end = Some(End::DefendersConceded);
+                    }
+                }
+            }
+            Act::Shows(seat) => {
+                frozen |= in_trick != 0;
+                if seat != d.declarer || !early.concessions {
+                    return None;
+                }
+                if end.is_none() {
+                    claimed = true;
+                }
+            }
+        }
+    }
+    if end.is_none() && claimed {
+        end = Some(End::DeclarerClaimed);
+    }
+    let end = end?;
+    Some(result_of(
+        profile,
+        &Played {
+            declarer: d.declarer,
+            contract,
+            dealt,
+            skat_dealt: game.skat,
+            skat_after,
+            counts,
+            end,
+            resigned: any_resignation,
+            bid,
+        },
+    ))
+}

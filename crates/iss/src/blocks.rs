@@ -1,0 +1,225 @@
+//! Cutting an input into blocks of whole records, so that the records of each block can be
+//! found and checked on any thread.
+//!
+//! A line that starts with `(;` (after blanks) begins a record whatever the reader was doing
+//! before it: outside a record it opens one, and inside one it reports the open record as
+//! unclosed first (`I0103`). So cutting the input right before such a `(` and reading each
+//! piece with a reader of its own, started at the piece's position, finds the same records
+//! and the same findings at the same places as one reader over the whole input. Only
+//! [`Location::index`](crate::Location::index) differs: it counts within the block.
+//!
+//! Blocks are about [`BLOCK`] bytes. An input that goes [`LIMIT`] bytes without such a line
+//! (a file of records run together on one line) is read from there on by one reader, record
+//! by record, so memory stays bounded whatever the input.
+
+use std::io::{self, BufRead, Read};
+
+use notation::{Diagnostic, Kind};
+
+use crate::codes;
+use crate::pos::Pos;
+use crate::read::{IssError, IssReader, Location, RawRecord, RawRecords};
+
+/// The size a block is cut at, when a record starts there.
+pub const BLOCK: usize = 1 << 16;
+
+/// How far a block may grow while no line starts a record.
+pub const LIMIT: usize = 1 << 24;
+
+/// A piece of the input holding whole records, and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    bytes: Vec<u8>,
+    start: Pos,
+}
+
+impl Block {
+    /// The block's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Byte offset of the block in the input.
+    pub fn offset(&self) -> usize {
+        self.start.offset
+    }
+
+    /// The records of the block, with spans into the whole input.
+    pub fn records(&self) -> RawRecords<&[u8]> {
+        IssReader::starting_at(self.bytes.as_slice(), self.start).raw()
+    }
+}
+
+/// What [`Blocks`] gives: a block, or (once the input has shown no place to cut) the
+/// records one by one.
+#[derive(Debug)]
+pub enum Piece {
+    /// Whole records, to be read anywhere.
+    Block(Block),
+    /// A record (or a finding) read here.
+    Record(Result<RawRecord, IssError>),
+}
+
+/// The rest of an input that could not be cut: what was read of it, then the input.
+type Rest<R> = io::BufReader<io::Chain<io::Cursor<Vec<u8>>, R>>;
+
+enum Mode<R: BufRead> {
+    Cutting(R),
+    // Boxed: the reader is large, and taken at most once per input.
+    Reading(Box<RawRecords<Rest<R>>>),
+    Done,
+}
+
+/// The pieces of an input, in order (see the module's documentation).
+pub struct Blocks<R: BufRead> {
+    mode: Mode<R>,
+    pending: Vec<u8>,
+    start: Pos,
+    max_record: usize,
+    block: usize,
+    limit: usize,
+    /// A read error, reported after the block read before it.
+    error: Option<IssError>,
+}
+
+impl<R: BufRead> Blocks<R> {
+    /// The blocks of `input`.
+    pub fn new(input: R) -> Self {
+        Blocks {
+            mode: Mode::Cutting(input),
+            pending: Vec::new(),
+            start: Pos::start(),
+            max_record: crate::read::DEFAULT_MAX_RECORD,
+            block: BLOCK,
+            limit: LIMIT,
+            error: None,
+        }
+    }
+
+    /// The same, cutting at `block` bytes and reading on record by record after `limit`
+    /// bytes without a place to cut (tests use small sizes to cut often).
+    pub fn with_sizes(mut self, block: usize, limit: usize) -> Self {
+        self.block = block.max(1);
+        self.limit = limit.max(self.block);
+        self
+    }
+
+    /// Takes the first `len` pending bytes as a block, and moves the start past them.
+    fn cut(&mut self, len: usize) -> Block {
+        let rest = self.pending.split_off(len.min(self.pending.len()));
+        let bytes = std::mem::replace(&mut self.pending, rest);
+        let start = self.start;
+        self.start = after(start, &bytes);
+        Block { bytes, start }
+    }
+}
+
+/// The position after `bytes`, read from `start`.
+fn after(start: Pos, bytes: &[u8]) -> Pos {
+    let lines = memchr::memchr_iter(b'\n', bytes).count();
+    let tail = match memchr::memrchr(b'\n', bytes) {
+        Some(nl) => bytes.get(nl + 1..).unwrap_or_default(),
+        None => bytes,
+    };
+    let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
+    Pos {
+        offset: start.offset + bytes.len(),
+        line: start
+            .line
+            .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX)),
+        column: if lines == 0 {
+            start.column.saturating_add(chars)
+        } else {
+            1 + chars
+        },
+    }
+}
+
+/// The last place in `bytes` (after its first byte) where a line starts a record: the
+/// position of the `(` of a line that is blanks and then `(;`.
+fn last_cut(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    while let Some(nl) = memchr::memrchr(b'\n', bytes.get(..end)?) {
+        let line = bytes.get(nl + 1..)?;
+        let blanks = line
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        if line.get(blanks..blanks + 2) == Some(b"(;") {
+            return Some(nl + 1 + blanks);
+        }
+        end = nl;
+    }
+    None
+}
+
+impl<R: BufRead> Iterator for Blocks<R> {
+    type Item = Piece;
+
+    fn next(&mut self) -> Option<Piece> {
+        loop {
+            match &mut self.mode {
+                Mode::Done => return self.error.take().map(|e| Piece::Record(Err(e))),
+                Mode::Reading(records) => match records.next() {
+                    Some(r) => return Some(Piece::Record(r)),
+                    None => self.mode = Mode::Done,
+                },
+                Mode::Cutting(input) => {
+                    let want = self.block as u64;
+                    let read = input.by_ref().take(want).read_to_end(&mut self.pending);
+                    match read {
+                        Ok(0) => {
+                            self.mode = Mode::Done;
+                            if self.pending.is_empty() {
+                                return None;
+                            }
+                            let all = self.pending.len();
+                            return Some(Piece::Block(self.cut(all)));
+                        }
+                        Ok(_) => {
+                            if self.pending.len() < self.block {
+                                continue;
+                            }
+                            if let Some(at) = last_cut(&self.pending).filter(|&at| at > 0) {
+                                return Some(Piece::Block(self.cut(at)));
+                            }
+                            if self.pending.len() >= self.limit {
+                                let Mode::Cutting(input) = std::mem::replace(&mut self.mode, Mode::Done)
+                                else {
+                                    return None;
+                                };
+                                let pending = std::mem::take(&mut self.pending);
+                                let chained = io::BufReader::new(io::Cursor::new(pending).chain(input));
+                                let reader = IssReader::starting_at(chained, self.start)
+                                    .with_max_record(self.max_record);
+                                self.mode = Mode::Reading(Box::new(reader.raw()));
+                            }
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => {
+                            // What was read is checked; the error follows it, as the reader
+                            // reports one.
+                            self.mode = Mode::Done;
+                            let all = self.pending.len();
+                            let block = self.cut(all);
+                            let span = self.start.to(self.start);
+                            self.error = Some(IssError {
+                                location: Location { span, index: 0 },
+                                diagnostics: vec![Diagnostic::error(
+                                    codes::IO,
+                                    Kind::Syntax,
+                                    Some(span),
+                                    format!("cannot read the input: {e}"),
+                                )],
+                            });
+                            if !block.bytes.is_empty() {
+                                return Some(Piece::Block(block));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,485 @@
+//! Quick verification of a server record: straight from its bytes to the engine's quick
+//! replay and a comparison with every `R` field, with no syntax tree, no spans and no
+//! allocation.
+//!
+//! It decides only the plain case, a record the server wrote in its usual form that
+//! replays legally to the result it gives, and answers [`Quick::Consistent`]. Everything
+//! else (an unusual property, a comment, an escape, a hidden card, a penalty, a move out of
+//! course, any field that differs) is [`Quick::Undecided`], and the caller runs the full
+//! path ([`crate::to_record`] and `engine::check`), which decides it and says why. The
+//! moves are read as [`crate::to_record`] reads them, events made during a trick coming
+//! after that trick's cards. Tests hold the two paths to the same verdict on the shared
+//! archive records, on generated games and on mutations of them.
+
+use cards::{Card, Rank, Suit};
+use engine::core::CardSet;
+use engine::skat::quick::{self, Act, Declared, MAX_CALLS};
+use engine::skat::{Contract, GameResult, GameType, Profile, Seat};
+use notation::CallKind;
+
+use crate::result::{flag, int};
+use crate::token::known_card as card;
+
+/// What the quick verification found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quick {
+    /// Every move legal and every `R` field the replay's, under the official rules.
+    Consistent,
+    /// Not decided here: the full path must check the record.
+    Undecided,
+}
+
+/// Moves of the play the quick path follows: thirty cards and a few events.
+const MAX_PLAY: usize = 40;
+
+/// The profile server records are checked under (`Rules "isko"`, as [`crate::to_record`]
+/// writes it).
+fn profile() -> Option<&'static Profile> {
+    static PROFILE: std::sync::OnceLock<Option<&'static Profile>> = std::sync::OnceLock::new();
+    *PROFILE.get_or_init(|| engine::skat::rules::by_name(crate::vocab::RULES_ISKO))
+}
+
+/// Verifies one record, as the reader splits it from the input (`(;` … `;)`).
+pub fn verify(record: &[u8]) -> Quick {
+    match verify_inner(record) {
+        Some(()) => Quick::Consistent,
+        None => Quick::Undecided,
+    }
+}
+
+/// The properties the quick path needs, and which of the usual ones were seen.
+struct Properties<'a> {
+    moves: &'a [u8],
+    result: &'a [u8],
+}
+
+/// The place of a usual property of a server record in the set of those seen (each may
+/// come once).
+fn key_index(key: &[u8]) -> Option<u32> {
+    Some(match key {
+        b"GM" => 0,
+        b"MV" => 1,
+        b"R" => 2,
+        b"PC" => 3,
+        b"CO" => 4,
+        b"SE" => 5,
+        b"ID" => 6,
+        b"DT" => 7,
+        b"P0" => 8,
+        b"P1" => 9,
+        b"P2" => 10,
+        b"R0" => 11,
+        b"R1" => 12,
+        b"R2" => 13,
+        _ => return None,
+    })
+}
+
+fn properties(record: &[u8]) -> Option<Properties<'_>> {
+    let body = record.strip_prefix(b"(;")?;
+    let mut rest = body.strip_suffix(b";)")?;
+    let mut seen = 0u32;
+    let mut moves = None;
+    let mut result = None;
+    while let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) {
+        rest = rest.get(start..)?;
+        let open = memchr::memchr(b'[', rest)?;
+        let key = rest.get(..open)?;
+        let after = rest.get(open + 1..)?;
+        let close = memchr::memchr(b']', after)?;
+        let value = after.get(..close)?;
+        let k = key_index(key)?;
+        let bit = 1u32 << k;
+        if seen & bit != 0 {
+            return None;
+        }
+        seen |= bit;
+        match k {
+            0 if value != b"Skat" => return None,
+            1 => moves = Some(value),
+            2 => result = Some(value),
+            // Escapes, comments and text that is not plain are the full path's to read
+            // (the moves and the result are read token by token, which refuses them there).
+            _ if value
+                .iter()
+                .any(|&b| b == b'\\' || b == b'#' || b == b'[' || b >= 0x80) =>
+            {
+                return None;
+            }
+            _ => {}
+        }
+        rest = after.get(close + 1..)?;
+    }
+    // GM, MV and R must be there.
+    if seen & 1 == 0 {
+        return None;
+    }
+    Some(Properties {
+        moves: moves?,
+        result: result?,
+    })
+}
+
+/// The blank-separated words of a value. Only the space separates here: a value with other
+/// blanks gives words no move has, which leaves the record to the full path.
+struct Words<'a>(&'a [u8]);
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a [u8];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let start = self.0.iter().position(|&b| b != b' ')?;
+        let rest = self.0.get(start..)?;
+        let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+        let (word, tail) = rest.split_at_checked(len)?;
+        self.0 = tail;
+        Some(word)
+    }
+}
+
+/// Reads `text` as exactly `N` dot-separated cards.
+fn cards<const N: usize>(text: &[u8]) -> Option<[Card; N]> {
+    if text.len() != 3 * N - 1 {
+        return None;
+    }
+    let mut out = [Card::new(Suit::Clubs, Rank::Seven); N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = card(text.get(3 * i..3 * i + 2)?)?;
+        if i + 1 < N && text.get(3 * i + 2) != Some(&b'.') {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+fn seat(actor: &[u8]) -> Option<Seat> {
+    match actor {
+        b"0" => Some(Seat::F),
+        b"1" => Some(Seat::M),
+        b"2" => Some(Seat::R),
+        _ => None,
+    }
+}
+
+/// A declaration token: the game letter, the modifiers, and what follows the first dot.
+fn declaration(token: &[u8]) -> Option<(Contract, &[u8])> {
+    let (head, tail) = match token.iter().position(|&b| b == b'.') {
+        Some(dot) => (token.get(..dot)?, token.get(dot + 1..)?),
+        None => (token, &b""[..]),
+    };
+    let (&letter, modifiers) = head.split_first()?;
+    let game = match letter {
+        b'G' => GameType::Grand,
+        b'C' => GameType::Clubs,
+        b'S' => GameType::Spades,
+        b'H' => GameType::Hearts,
+        b'D' => GameType::Diamonds,
+        b'N' => GameType::Null,
+        _ => return None,
+    };
+    let mut c = Contract {
+        game,
+        hand: false,
+        schneider_announced: false,
+        schwarz_announced: false,
+        ouvert: false,
+    };
+    for m in modifiers {
+        let slot = match m {
+            b'O' => &mut c.ouvert,
+            b'H' => &mut c.hand,
+            b'S' => &mut c.schneider_announced,
+            b'Z' => &mut c.schwarz_announced,
+            _ => return None,
+        };
+        if *slot {
+            return None;
+        }
+        *slot = true;
+    }
+    Some((c, tail))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    Auction,
+    PickedUp,
+    SkatShown,
+    AwaitDiscard,
+    Play,
+}
+
+/// The game the moves give, in the engine's flat form, over the caller's buffers.
+fn read_moves<'b>(
+    moves: &[u8],
+    calls: &'b mut [(Seat, CallKind); MAX_CALLS],
+    play: &'b mut [Act; MAX_PLAY],
+) -> Option<quick::Game<'b>> {
+    let mut tokens = Words(moves);
+    let (w, deal) = (tokens.next()?, tokens.next()?);
+    if w != b"w" {
+        return None;
+    }
+    let dealt: [Card; 32] = cards(deal)?;
+    let set = |r: std::ops::Range<usize>| CardSet::of(dealt.get(r).unwrap_or_default().iter().copied());
+    let hands = [set(0..10), set(10..20), set(20..30)];
+    let skat = set(30..32);
+    let mut n_calls = 0;
+    let mut n_play = 0;
+    let mut phase = Phase::Auction;
+    let mut declared: Option<Declared> = None;
+    let mut pickup_by: Option<Seat> = None;
+    let mut skat_shown = None;
+    // Events during the open trick wait for its last card, as the mapping to the tree places
+    // them; `pending` counts them at the end of `play`, `in_trick` the trick's cards so far.
+    let mut in_trick = 0;
+    let mut pending: [Option<Act>; 4] = [None; 4];
+    let mut n_pending = 0;
+    while let Some(actor) = tokens.next() {
+        let action = tokens.next()?;
+        if actor == b"w" {
+            // The skat shown after a pickup; time-outs and leaving are penalty games.
+            if phase != Phase::PickedUp {
+                return None;
+            }
+            skat_shown = Some(cards::<2>(action)?);
+            phase = Phase::SkatShown;
+            continue;
+        }
+        let who = seat(actor)?;
+        match phase {
+            Phase::Auction | Phase::PickedUp | Phase::SkatShown => {
+                let call = match action {
+                    b"y" => Some(CallKind::Hold),
+                    b"p" => Some(CallKind::Pass),
+                    [b'1'..=b'9', ..] if action.len() <= 3 && action.iter().all(u8::is_ascii_digit) => {
+                        Some(CallKind::Bid(u32::try_from(int(action)?).ok()?))
+                    }
+                    _ => None,
+                };
+                if let Some(call) = call {
+                    if phase != Phase::Auction {
+                        return None;
+                    }
+                    *calls.get_mut(n_calls)? = (who, call);
+                    n_calls += 1;
+                    continue;
+                }
+                if action == b"s" {
+                    if phase != Phase::Auction {
+                        return None;
+                    }
+                    pickup_by = Some(who);
+                    phase = Phase::PickedUp;
+                    continue;
+                }
+                let (contract, tail) = declaration(action)?;
+                let pickup = phase != Phase::Auction;
+                if pickup && pickup_by != Some(who) {
+                    return None;
+                }
+                let discard = if pickup && !tail.is_empty() {
+                    Some(cards::<2>(tail)?)
+                } else if tail.is_empty() {
+                    None
+                } else {
+                    // An ouvert hand listed with the declaration: the full path checks it.
+                    return None;
+                };
+                declared = Some(Declared {
+                    declarer: who,
+                    contract,
+                    skat_shown,
+                    discard,
+                    pickup,
+                });
+                phase = if pickup && discard.is_none() {
+                    Phase::AwaitDiscard
+                } else {
+                    Phase::Play
+                };
+            }
+            Phase::AwaitDiscard => {
+                let d = declared.as_mut()?;
+                if d.declarer != who {
+                    return None;
+                }
+                d.discard = Some(cards::<2>(action)?);
+                phase = Phase::Play;
+            }
+            Phase::Play => {
+                let act = match action {
+                    b"RE" => Act::Resigns(who),
+                    b"SC" => Act::Shows(who),
+                    _ => Act::Card(who, card(action)?),
+                };
+                if let Act::Card(..) = act {
+                    // Cards after an event of the open trick still belong to it.
+                    *play.get_mut(n_play)? = act;
+                    n_play += 1;
+                    in_trick += 1;
+                    if in_trick == 3 {
+                        in_trick = 0;
+                        for e in pending.iter_mut().take(n_pending) {
+                            *play.get_mut(n_play)? = e.take()?;
+                            n_play += 1;
+                        }
+                        n_pending = 0;
+                    }
+                } else if in_trick == 0 {
+                    *play.get_mut(n_play)? = act;
+                    n_play += 1;
+                } else {
+                    *pending.get_mut(n_pending)? = Some(act);
+                    n_pending += 1;
+                }
+            }
+        }
+    }
+    for e in pending.iter_mut().take(n_pending) {
+        *play.get_mut(n_play)? = e.take()?;
+        n_play += 1;
+    }
+    // A declaration still waiting for its discard, or a pickup without one, is not plain.
+    if matches!(phase, Phase::PickedUp | Phase::SkatShown | Phase::AwaitDiscard) {
+        return None;
+    }
+    Some(quick::Game {
+        hands,
+        skat,
+        calls: calls.get(..n_calls)?,
+        declared,
+        play: play.get(..n_play)?,
+    })
+}
+
+/// Whether every `R` field agrees with the replay, as the claims the full path makes of
+/// them would; a field the full path would do more than compare is not plain.
+fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
+    let mut seen = 0u32;
+    let mut any = false;
+    for tok in Words(result) {
+        any = true;
+        let (bit, ok) = match tok.iter().position(|&b| b == b':') {
+            // The words without a value.
+            None => match tok {
+                b"passed" if seen == 0 => (0, r.passed),
+                b"win" | b"loss" => (1, r.won == Some(tok == b"win")),
+                b"bidok" | b"overbid" => (2, r.overbid == Some(tok == b"overbid")),
+                _ => return None,
+            },
+            Some(colon) => field(tok.get(..colon)?, tok.get(colon + 1..)?, r)?,
+        };
+        // `passed` stands alone; every other field at most once.
+        let mask = 1u32 << bit;
+        if !ok || seen & mask != 0 || (bit != 0 && seen & 1 != 0) {
+            return None;
+        }
+        seen |= mask;
+    }
+    // A result that says nothing, or a game with no outcome, is the full path's to report.
+    if !any || (seen & 1 == 0 && seen & 2 == 0) {
+        return None;
+    }
+    Some(())
+}
+
+/// Which field a `key:value` token is (its place in the set of fields seen), and whether it
+/// agrees with the replay; `None` for a token the full path would do more than compare.
+fn field(key: &[u8], value: &[u8], r: &GameResult) -> Option<(u32, bool)> {
+    Some(match key {
+        b"d" => match int(value)? {
+            -1 => (3, true),
+            n => (
+                3,
+                r.declarer == Some(Seat::ALL.get(usize::try_from(n).ok()?).copied()?),
+            ),
+        },
+        b"v" => (4, r.score == Some(i64::from(int(value)?))),
+        b"m" => (5, r.matadors == Some(int(value)?)),
+        b"p" => (
+            6,
+            r.declarer_card_points.map(i64::from) == Some(i64::from(int(value)?)),
+        ),
+        b"t" => (
+            7,
+            r.declarer_tricks.map(i64::from) == Some(i64::from(int(value)?)),
+        ),
+        b"s" => (8, r.schneider == Some(flag(value)?)),
+        b"z" => (9, r.schwarz == Some(flag(value)?)),
+        b"p0" => (10, !flag(value)?),
+        b"p1" => (11, !flag(value)?),
+        b"p2" => (12, !flag(value)?),
+        b"l" => (13, int(value)? == -1),
+        b"to" => (14, int(value)? == -1),
+        b"r" => (15, r.resigned == flag(value)?),
+        _ => return None,
+    })
+}
+
+fn verify_inner(record: &[u8]) -> Option<()> {
+    let profile = profile()?;
+    let props = properties(record)?;
+    let mut calls = [(Seat::F, CallKind::Pass); MAX_CALLS];
+    let mut play = [Act::Resigns(Seat::F); MAX_PLAY];
+    let game = read_moves(props.moves, &mut calls, &mut play)?;
+    let result = quick::replay(profile, &game)?;
+    result_agrees(props.result, &result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "(;GM[Skat]PC[International Skat Server]CO[]SE[24072]ID[541932]DT[2010-12-06/18:59:24/UTC]P0[zoot]P1[kermit]P2[foo]R0[]R1[]R2[0.0]MV[w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK 1 p 2 18 0 p 2 s w H8.CK 2 D.ST.H8 0 SA 1 S7 2 DA 2 HJ 0 SJ 1 D9 0 DQ 1 DJ 2 D7 1 CJ 2 D8 0 CQ 1 CA 2 C7 0 C9 1 S9 2 DT 0 S8 2 CT 0 H7 1 C8 2 CK 0 H9 1 HQ 2 HK 0 HA 1 SQ 0 SK 1 DK 2 HT ]R[d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)";
+
+    #[test]
+    fn a_plain_server_record_is_consistent() {
+        assert_eq!(verify(GAME.as_bytes()), Quick::Consistent);
+    }
+
+    #[test]
+    fn a_wrong_field_or_an_unusual_record_is_left_to_the_full_path() {
+        for (from, to) in [
+            ("v:-54", "v:-60"),
+            ("p:59", "p:60"),
+            ("t:4", "t:5"),
+            ("m:-2", "m:2"),
+            ("d:2", "d:1"),
+            ("r:0", "r:1"),
+            ("bidok", "overbid"),
+            ("loss", "win"),
+            ("s:0", "s:1"),
+            ("p1:0", "p1:1"),
+            ("l:-1", "l:1"),
+            ("R2[0.0]", "OW[1]"),
+            ("P0[zoot]", "P0[zo\\]ot]"),
+            ("2 HT ]", "2 HT 0 SA ]"),
+            ("0 SA 1 S7", "0 SA 1 SK"),
+            ("1 p 2 18", "1 p 2 17"),
+            ("2 D.ST.H8", "2 DH.ST.H8"),
+            ("w H8.CK", "w H8.CA"),
+            ("HA.SK.SJ", "??.SK.SJ"),
+            ("GM[Skat]", "GM[Doppelkopf]"),
+            ("r:0]", "r:0 x:1]"),
+            ("loss", "loss:-54"),
+            ("bidok", "bidok:1"),
+            ("d:2", "d:2 d:2"),
+        ] {
+            let mutated = GAME.replacen(from, to, 1);
+            assert_ne!(mutated, GAME);
+            assert_eq!(verify(mutated.as_bytes()), Quick::Undecided, "{from} -> {to}");
+        }
+    }
+
+    #[test]
+    fn the_split_declaration_and_a_passed_deal_are_read() {
+        let split = GAME.replacen("2 D.ST.H8", "2 D 2 ST.H8", 1);
+        assert_eq!(verify(split.as_bytes()), Quick::Consistent);
+        let passed = "(;GM[Skat]MV[w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK 1 p 2 p 0 p ]R[passed] ;)";
+        assert_eq!(verify(passed.as_bytes()), Quick::Consistent);
+        let wrong = passed.replace("R[passed]", "R[d:0 win v:18]");
+        assert_eq!(verify(wrong.as_bytes()), Quick::Undecided);
+    }
+}
