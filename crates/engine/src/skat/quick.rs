@@ -20,7 +20,7 @@ use crate::skat::interpret::CallIn;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::play;
-use crate::skat::rules::Profile;
+use crate::skat::rules::{AllPass, Profile};
 use crate::skat::score::{self, Finish, Tally};
 
 /// Calls an auction may hold in the quick replay; a longer one goes to the full replay.
@@ -317,9 +317,12 @@ fn after(seat: Seat, steps: usize) -> Seat {
 /// Replays a complete game; `None` when the full replay is needed to decide it (see the
 /// module's documentation). Only for profiles whose games are priced as hand or pick-up
 /// with a free choice of game after the pick-up (the official rules and their Kontra
-/// variant): the others go to the full replay.
+/// variant, without Kontra said): the others go to the full replay.
 pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
-    if profile.prices_skat_use() || profile.options.kontra {
+    if profile.prices_skat_use()
+        || profile.options.kontra
+        || matches!(profile.options.all_pass, AllPass::Ramsch(_))
+    {
         return None;
     }
     // The deal: the whole pack, ten cards a hand.
@@ -481,4 +484,140 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
             bid,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skat::r#gen::{Generated, Stop, generate_game, to_record};
+
+    /// The flat form of a generated game, the way a server record gives it.
+    fn flat(g: &Generated, play: &mut Vec<Act>) -> Option<Declared> {
+        let (declarer, contract) = g.contract?;
+        for (n, (leader, cards)) in g.tricks.iter().enumerate() {
+            if let Some((k, stop)) = g.stop
+                && k == n
+            {
+                push_stop(play, declarer, stop);
+            }
+            let mut seat = *leader;
+            for &c in cards {
+                play.push(Act::Card(seat, c));
+                seat = seat.next();
+            }
+        }
+        if let Some((k, stop)) = g.stop
+            && k >= g.tricks.len()
+        {
+            push_stop(play, declarer, stop);
+        }
+        Some(Declared {
+            declarer,
+            contract,
+            skat_shown: None,
+            discard: g.discard,
+            pickup: !contract.hand,
+        })
+    }
+
+    fn push_stop(play: &mut Vec<Act>, declarer: Seat, stop: Stop) {
+        match stop {
+            Stop::DeclarerConcedes => play.push(Act::Resigns(declarer)),
+            Stop::DefendersResign => play.extend(
+                Seat::ALL
+                    .iter()
+                    .filter(|&&s| s != declarer)
+                    .map(|&s| Act::Resigns(s)),
+            ),
+            Stop::DeclarerShows => play.push(Act::Shows(declarer)),
+        }
+    }
+
+    /// The figures a result claim can state.
+    fn figures(r: &GameResult) -> impl PartialEq + std::fmt::Debug {
+        (
+            (r.passed, r.declarer, r.game, r.won, r.score, r.value, r.bid),
+            (
+                r.matadors,
+                r.declarer_card_points,
+                r.declarer_tricks,
+                r.skat_points,
+            ),
+            (r.schneider, r.schwarz, r.overbid, r.resigned, r.end),
+        )
+    }
+
+    #[test]
+    fn the_quick_replay_gives_the_full_replays_figures() {
+        for profile in crate::skat::rules::all() {
+            let mut decided = 0;
+            for seed in 0..1500 {
+                let g = generate_game(seed, profile);
+                let mut play = Vec::new();
+                let declared = flat(&g, &mut play);
+                let game = Game {
+                    hands: g.hands,
+                    skat: g.skat,
+                    calls: &g.calls,
+                    declared,
+                    play: &play,
+                };
+                let Some(quick) = replay(profile, &game) else {
+                    continue;
+                };
+                decided += 1;
+                let record = to_record(&g, profile);
+                let (full, findings) = crate::skat::check(&record, profile);
+                assert!(
+                    findings.iter().all(|d| d.severity == notation::Severity::Note),
+                    "{} seed {seed}: {findings:?}",
+                    profile.name
+                );
+                assert_eq!(
+                    figures(&quick),
+                    figures(&full.result),
+                    "{} seed {seed}",
+                    profile.name
+                );
+            }
+            // The official rules are what the quick replay is for: it decides every game.
+            if profile.name == "isko" {
+                assert_eq!(decided, 1500);
+            }
+        }
+    }
+
+    #[test]
+    fn what_is_not_plain_is_left_to_the_full_replay() {
+        let profile = crate::skat::rules::by_name("isko").unwrap();
+        let g = (0..200)
+            .map(|s| generate_game(s, profile))
+            .find(|g| g.contract.is_some() && g.stop.is_none() && g.tricks.len() == 10)
+            .unwrap();
+        let mut play = Vec::new();
+        let declared = flat(&g, &mut play);
+        let base = Game {
+            hands: g.hands,
+            skat: g.skat,
+            calls: &g.calls,
+            declared,
+            play: &play,
+        };
+        assert!(replay(profile, &base).is_some());
+        // A card out of turn, a missing card, a card after the end, and a swapped deal.
+        let mut swapped = play.clone();
+        swapped.swap(0, 1);
+        let mut short = play.clone();
+        short.pop();
+        let mut long = play.clone();
+        long.push(*play.first().unwrap());
+        for p in [&swapped, &short, &long] {
+            assert_eq!(replay(profile, &Game { play: p, ..base }), None);
+        }
+        let hands = [g.hands[1], g.hands[0], g.hands[2]];
+        assert_eq!(replay(profile, &Game { hands, ..base }), None);
+        // Other profiles go to the full replay.
+        let kontra = crate::skat::rules::by_name("isko-kontra").unwrap();
+        assert_eq!(replay(kontra, &base), None);
+    }
 }
