@@ -184,8 +184,9 @@ fn archive_lines() -> &'static [String] {
     })
 }
 
-/// The closing summary's counts line of `stich check` over `input` with `args`.
-fn summary(args: &[&str], input: &str) -> String {
+/// What `stich check` over `input` with `args` writes to standard error: every finding and
+/// the summary, without the throughput line (which differs from run to run).
+fn stderr(args: &[&str], input: &str) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_stich"))
@@ -201,6 +202,15 @@ fn summary(args: &[&str], input: &str) -> String {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| !l.contains(" games/s, "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The closing summary's lines of `stich check` over `input` with `args`.
+fn summary(args: &[&str], input: &str) -> String {
+    stderr(args, input)
         .lines()
         .filter(|l| {
             l.contains(" records: ") || l.starts_with("errors by code") || l.starts_with("mismatches")
@@ -237,5 +247,13 @@ fn check_quiet_counts_what_the_full_reports_count() {
             "{quiet}"
         );
         assert_eq!(quiet, full);
+        // Every finding too, as `-q` shows them, with and without the quick path.
+        let quick = stderr(&["check", "-q", "--from", "iss", "--jobs", jobs, "-"], &input);
+        let slow = stderr(
+            &["check", "-q", "--full-path", "--from", "iss", "--jobs", jobs, "-"],
+            &input,
+        );
+        assert!(quick.contains("error["), "{quick}");
+        assert_eq!(quick, slow);
     }
 }
