@@ -166,8 +166,12 @@ impl<R: BufRead> Iterator for Blocks<R> {
                     None => self.mode = Mode::Done,
                 },
                 Mode::Cutting(input) => {
-                    let want = self.block as u64;
-                    let read = input.by_ref().take(want).read_to_end(&mut self.pending);
+                    // Read into room made at once: growing the buffer as the bytes come
+                    // would copy it again and again.
+                    let len = self.pending.len();
+                    self.pending.resize(len + self.block, 0);
+                    let read = input.read(self.pending.get_mut(len..).unwrap_or_default());
+                    self.pending.truncate(len + read.as_ref().map_or(0, |&n| n));
                     match read {
                         Ok(0) => {
                             self.mode = Mode::Done;

@@ -344,6 +344,7 @@ proptest! {
         parts in prop::collection::vec(prop::sample::select(PIECES), 0..60),
         block in 1usize..200,
         limit in 1usize..400,
+        trickle in 1usize..9,
     ) {
         let text: String = parts.concat();
         let show = |item: Result<iss::RawRecord, iss::IssError>| match item {
@@ -355,13 +356,31 @@ proptest! {
             ),
         };
         let one: Vec<String> = iss::IssReader::new(text.as_bytes()).raw().map(show).collect();
-        let mut cut = Vec::new();
-        for piece in iss::blocks::Blocks::new(text.as_bytes()).with_sizes(block, limit) {
-            match piece {
-                iss::blocks::Piece::Block(b) => cut.extend(b.records().map(show)),
-                iss::blocks::Piece::Record(r) => cut.push(show(r)),
+        let pieces = |input: Box<dyn std::io::BufRead>| {
+            let mut cut = Vec::new();
+            for piece in iss::blocks::Blocks::new(input).with_sizes(block, limit) {
+                match piece {
+                    iss::blocks::Piece::Block(b) => cut.extend(b.records().map(show)),
+                    iss::blocks::Piece::Record(r) => cut.push(show(r)),
+                }
             }
-        }
-        prop_assert_eq!(one, cut);
+            cut
+        };
+        let whole = pieces(Box::new(std::io::Cursor::new(text.clone().into_bytes())));
+        prop_assert_eq!(&one, &whole);
+        // An input that gives a few bytes at a time, as a pipe may.
+        let trickle = Trickle(std::io::Cursor::new(text.into_bytes()), trickle);
+        let trickled = pieces(Box::new(std::io::BufReader::with_capacity(1, trickle)));
+        prop_assert_eq!(&one, &trickled);
+    }
+}
+
+/// A reader that gives at most `.1` bytes a read.
+struct Trickle(std::io::Cursor<Vec<u8>>, usize);
+
+impl std::io::Read for Trickle {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.1);
+        self.0.read(buf.get_mut(..n).unwrap_or_default())
     }
 }

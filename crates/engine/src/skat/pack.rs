@@ -126,9 +126,24 @@ pub fn matadors(game: GameType, twelve: CardSet) -> Option<i32> {
     if game == GameType::Null {
         return None;
     }
-    let seq = matador_sequence(game);
-    let with = seq.first().is_some_and(|&c| twelve.contains(c));
-    let run = seq.iter().take_while(|&&c| twelve.contains(c) == with).count() as i32;
+    // The sequence of `matador_sequence`, walked without building it: this runs once for
+    // every game an archive check replays.
+    let jacks = Suit::ALL.map(|s| Card::new(s, Rank::Jack));
+    let trumps = game.trump_suit().map(|t| {
+        [
+            Rank::Ace,
+            Rank::Ten,
+            Rank::King,
+            Rank::Queen,
+            Rank::Nine,
+            Rank::Eight,
+            Rank::Seven,
+        ]
+        .map(|r| Card::new(t, r))
+    });
+    let mut seq = jacks.iter().chain(trumps.iter().flatten());
+    let with = seq.next().is_some_and(|&c| twelve.contains(c));
+    let run = 1 + seq.take_while(|&&c| twelve.contains(c) == with).count() as i32;
     Some(if with { run } else { -run })
 }
 
@@ -145,6 +160,34 @@ pub fn class_name(class: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Matadors counted along `matador_sequence` as written, for comparison.
+    fn matadors_by_sequence(game: GameType, twelve: CardSet) -> Option<i32> {
+        if game == GameType::Null {
+            return None;
+        }
+        let seq = matador_sequence(game);
+        let with = seq.first().is_some_and(|&c| twelve.contains(c));
+        let run = seq.iter().take_while(|&&c| twelve.contains(c) == with).count() as i32;
+        Some(if with { run } else { -run })
+    }
+
+    #[test]
+    fn matadors_follow_the_matador_sequence() {
+        let pack = cards().to_vec();
+        let mut rng = crate::skat::r#gen::Rng::new(11);
+        for _ in 0..2000 {
+            let mut twelve = CardSet::EMPTY;
+            while twelve.len() < 12 {
+                if let Some(&c) = pack.get(rng.below(32) as usize) {
+                    twelve.insert(c);
+                }
+            }
+            for game in GameType::ALL {
+                assert_eq!(matadors(game, twelve), matadors_by_sequence(game, twelve));
+            }
+        }
+    }
 
     fn c(s: Suit, r: Rank) -> Card {
         Card::new(s, r)
