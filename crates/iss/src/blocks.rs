@@ -24,7 +24,7 @@ use crate::read::{IssError, IssReader, Location, RawRecord, RawRecords};
 pub const BLOCK: usize = 1 << 16;
 
 /// How far a block may grow while no line starts a record.
-pub const LIMIT: usize = 1 << 24;
+pub const LIMIT: usize = 1 << 22;
 
 /// A piece of the input holding whole records, and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
