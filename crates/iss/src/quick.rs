@@ -129,9 +129,21 @@ impl<'a> Iterator for Words<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a [u8]> {
-        let start = self.0.iter().position(|&b| b != b' ')?;
-        let rest = self.0.get(start..)?;
-        let len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+        let mut rest = self.0;
+        while let [b' ', tail @ ..] = rest {
+            rest = tail;
+        }
+        if rest.is_empty() {
+            return None;
+        }
+        // Nearly every word of the moves is an actor, a card or a bid: one to three bytes,
+        // which a look at the next few bytes finds without a scan.
+        let len = match rest {
+            [_, b' ', ..] => 1,
+            [_, _, b' ', ..] => 2,
+            [_, _, _, b' ', ..] => 3,
+            _ => rest.iter().position(|&b| b == b' ').unwrap_or(rest.len()),
+        };
         let (word, tail) = rest.split_at_checked(len)?;
         self.0 = tail;
         Some(word)
