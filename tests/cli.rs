@@ -212,3 +212,54 @@ fn the_corpus_is_in_canonical_form() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// A reader of the output that goes away stops the run, on one thread and on several: the
+/// workers and the reading thread must not wait for each other when the writer is gone.
+#[test]
+fn a_closed_output_pipe_ends_the_run() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let profile = engine::skat::rules::by_name("isko").unwrap();
+    let mut games = String::new();
+    for i in 0..20_000 {
+        stich::commands::r#gen::render(
+            stich::commands::r#gen::game_seed(9, i),
+            profile,
+            stich::cli::To::Iss,
+            &mut games,
+        )
+        .unwrap();
+    }
+    let dir = temp_dir("closed-pipe");
+    let file = dir.join("games.iss");
+    std::fs::write(&file, games).unwrap();
+    for jobs in ["1", "2"] {
+        let mut child = stich()
+            .args(["check", "--format", "jsonl", "--no-progress", "--jobs", jobs])
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 100];
+        out.read_exact(&mut first).unwrap();
+        drop(out);
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            // Far more than a stopped run needs; the whole input takes seconds.
+            if started.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().unwrap();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(
+            status.is_some(),
+            "--jobs {jobs}: the run did not stop after its output closed"
+        );
+    }
+}

@@ -269,10 +269,12 @@ fn run_parallel(
     // Whichever worker is free takes the next batch, so a worker held up (by the reader or
     // the writer on its core) holds up no other.
     let work_rx = std::sync::Mutex::new(work_rx);
-    std::thread::scope(|scope| {
+    let work_rx = &work_rx;
+    // The channels' ends move into the scope, so that returning early drops them: the reader
+    // then gets no more tickets and stops, and the workers stop with it.
+    std::thread::scope(move |scope| {
         for _ in 0..workers {
             let done_tx = done_tx.clone();
-            let work_rx = &work_rx;
             scope.spawn(move || {
                 loop {
                     let next = match work_rx.lock() {
