@@ -50,19 +50,21 @@ struct Task {
     quick: bool,
 }
 
-/// What a worker does with a piece of work: every record's outcome, in order, into `out`.
-fn finish_work(work: Job, path: &str, task: Task, out: &mut Vec<Done>) {
-    work.for_each_unit(|unit| out.push(finish(unit, path, task)));
+/// What a worker does with a batch: every record's outcome, in order, into `out`.
+fn finish_batch(batch: Vec<Job>, path: &str, task: Task, out: &mut Vec<Done>) {
+    for job in batch {
+        job.for_each_unit(|unit| out.push(finish(unit, path, task)));
+    }
 }
 
-/// Takes work from `records` until the batch holds about [`BATCH`] records.
+/// Takes jobs from `records` until the batch weighs [`BATCH`] ([`Job::weight`]).
 fn next_batch(records: &mut dyn Iterator<Item = Job>) -> Vec<Job> {
     let mut batch = Vec::new();
     let mut weight = 0;
     while weight < BATCH {
-        let Some(work) = records.next() else { break };
-        weight += work.weight();
-        batch.push(work);
+        let Some(job) = records.next() else { break };
+        weight += job.weight();
+        batch.push(job);
     }
     batch
 }
@@ -231,9 +233,7 @@ fn run_serial(
         if batch.is_empty() {
             break;
         }
-        for work in batch {
-            finish_work(work, path, task, &mut done);
-        }
+        finish_batch(batch, path, task, &mut done);
         write_batch(output, &done, path)?;
         bar.inc(done.len() as u64);
         done.clear();
@@ -283,9 +283,7 @@ fn run_parallel(
                     };
                     let Ok((n, batch)) = next else { break };
                     let mut done = Vec::with_capacity(BATCH);
-                    for work in batch {
-                        finish_work(work, path, task, &mut done);
-                    }
+                    finish_batch(batch, path, task, &mut done);
                     if done_tx.send((n, done)).is_err() {
                         break;
                     }

@@ -39,11 +39,6 @@ impl Block {
         &self.bytes
     }
 
-    /// Byte offset of the block in the input.
-    pub fn offset(&self) -> usize {
-        self.start.offset
-    }
-
     /// The records of the block, with spans into the whole input.
     pub fn records(&self) -> RawRecords<&[u8]> {
         IssReader::starting_at(self.bytes.as_slice(), self.start).raw()
@@ -75,7 +70,6 @@ pub struct Blocks<R: BufRead> {
     mode: Mode<R>,
     pending: Vec<u8>,
     start: Pos,
-    max_record: usize,
     block: usize,
     limit: usize,
     /// A read error, reported after the block read before it.
@@ -89,7 +83,6 @@ impl<R: BufRead> Blocks<R> {
             mode: Mode::Cutting(input),
             pending: Vec::new(),
             start: Pos::start(),
-            max_record: crate::read::DEFAULT_MAX_RECORD,
             block: BLOCK,
             limit: LIMIT,
             error: None,
@@ -109,30 +102,8 @@ impl<R: BufRead> Blocks<R> {
         let rest = self.pending.split_off(len.min(self.pending.len()));
         let bytes = std::mem::replace(&mut self.pending, rest);
         let start = self.start;
-        self.start = after(start, &bytes);
+        self.start.advance_all(&bytes);
         Block { bytes, start }
-    }
-}
-
-/// The position after `bytes`, read from `start`.
-fn after(start: Pos, bytes: &[u8]) -> Pos {
-    let lines = memchr::memchr_iter(b'\n', bytes).count();
-    let tail = match memchr::memrchr(b'\n', bytes) {
-        Some(nl) => bytes.get(nl + 1..).unwrap_or_default(),
-        None => bytes,
-    };
-    let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
-    Pos {
-        offset: start.offset + bytes.len(),
-        line: start
-            .line
-            .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX)),
-        column: if lines == 0 {
-            start.column.saturating_add(chars)
-        } else {
-            1 + chars
-        },
     }
 }
 
@@ -195,8 +166,7 @@ impl<R: BufRead> Iterator for Blocks<R> {
                                 };
                                 let pending = std::mem::take(&mut self.pending);
                                 let chained = io::BufReader::new(io::Cursor::new(pending).chain(input));
-                                let reader = IssReader::starting_at(chained, self.start)
-                                    .with_max_record(self.max_record);
+                                let reader = IssReader::starting_at(chained, self.start);
                                 self.mode = Mode::Reading(Box::new(reader.raw()));
                             }
                         }

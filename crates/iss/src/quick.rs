@@ -17,7 +17,8 @@ use engine::skat::quick::{self, Act, Declared, MAX_CALLS};
 use engine::skat::{Contract, GameResult, GameType, Profile, Seat};
 use notation::CallKind;
 
-use crate::result::{flag, int};
+use crate::model::{self, GameKind, Key, Modifier, Outcome, ResultField};
+use crate::result::{field, int};
 use crate::token::known_card as card;
 
 /// What the quick verification found.
@@ -47,31 +48,30 @@ pub fn verify(record: &[u8]) -> Quick {
     }
 }
 
-/// The properties the quick path needs, and which of the usual ones were seen.
+/// The two properties the quick path reads beyond checking the others are usual.
 struct Properties<'a> {
     moves: &'a [u8],
     result: &'a [u8],
 }
 
 /// The place of a usual property of a server record in the set of those seen (each may
-/// come once).
+/// come once); the text properties are known by the format's own names ([`Key::from_name`]).
 fn key_index(key: &[u8]) -> Option<u32> {
+    let seat = |s: model::Seat| u32::try_from(s.index()).ok();
     Some(match key {
-        b"GM" => 0,
         b"MV" => 1,
         b"R" => 2,
-        b"PC" => 3,
-        b"CO" => 4,
-        b"SE" => 5,
-        b"ID" => 6,
-        b"DT" => 7,
-        b"P0" => 8,
-        b"P1" => 9,
-        b"P2" => 10,
-        b"R0" => 11,
-        b"R1" => 12,
-        b"R2" => 13,
-        _ => return None,
+        _ => match Key::from_name(std::str::from_utf8(key).ok()?) {
+            Key::Game => 0,
+            Key::Place => 3,
+            Key::Comment => 4,
+            Key::Series => 5,
+            Key::Id => 6,
+            Key::Date => 7,
+            Key::Player(s) => 8 + seat(s)?,
+            Key::Rating(s) => 11 + seat(s)?,
+            Key::Owner | Key::Other(_) => return None,
+        },
     })
 }
 
@@ -174,21 +174,22 @@ fn seat(actor: &[u8]) -> Option<Seat> {
     }
 }
 
-/// A declaration token: the game letter, the modifiers, and what follows the first dot.
+/// A declaration token: the game letter, the modifiers (each once), and what follows the
+/// first dot. The letters are the format's own ([`GameKind::from_letter`],
+/// [`Modifier::from_letter`]).
 fn declaration(token: &[u8]) -> Option<(Contract, &[u8])> {
     let (head, tail) = match token.iter().position(|&b| b == b'.') {
         Some(dot) => (token.get(..dot)?, token.get(dot + 1..)?),
         None => (token, &b""[..]),
     };
     let (&letter, modifiers) = head.split_first()?;
-    let game = match letter {
-        b'G' => GameType::Grand,
-        b'C' => GameType::Clubs,
-        b'S' => GameType::Spades,
-        b'H' => GameType::Hearts,
-        b'D' => GameType::Diamonds,
-        b'N' => GameType::Null,
-        _ => return None,
+    let game = match GameKind::from_letter(letter)? {
+        GameKind::Grand => GameType::Grand,
+        GameKind::Clubs => GameType::Clubs,
+        GameKind::Spades => GameType::Spades,
+        GameKind::Hearts => GameType::Hearts,
+        GameKind::Diamonds => GameType::Diamonds,
+        GameKind::Null => GameType::Null,
     };
     let mut c = Contract {
         game,
@@ -197,13 +198,12 @@ fn declaration(token: &[u8]) -> Option<(Contract, &[u8])> {
         schwarz_announced: false,
         ouvert: false,
     };
-    for m in modifiers {
-        let slot = match m {
-            b'O' => &mut c.ouvert,
-            b'H' => &mut c.hand,
-            b'S' => &mut c.schneider_announced,
-            b'Z' => &mut c.schwarz_announced,
-            _ => return None,
+    for &m in modifiers {
+        let slot = match Modifier::from_letter(m)? {
+            Modifier::Ouvert => &mut c.ouvert,
+            Modifier::Hand => &mut c.hand,
+            Modifier::Schneider => &mut c.schneider_announced,
+            Modifier::Schwarz => &mut c.schwarz_announced,
         };
         if *slot {
             return None;
@@ -366,67 +366,54 @@ fn read_moves<'b>(
     })
 }
 
+/// The engine's seat for a seat of the format.
+fn seat_of(s: model::Seat) -> Seat {
+    Seat::from_index(s.index())
+}
+
 /// Whether every `R` field agrees with the replay, as the claims the full path makes of
-/// them would; a field the full path would do more than compare is not plain.
+/// them would; a field the full path would do more than compare is not plain. Each field is
+/// read by the full path's own reader of a field ([`field`]).
 fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
     let mut seen = 0u32;
-    let mut any = false;
     for tok in Words(result) {
-        any = true;
-        let (bit, ok) = match tok.iter().position(|&b| b == b':') {
-            // The words without a value.
-            None => match tok {
-                b"passed" if seen == 0 => (0, r.passed),
-                b"win" | b"loss" => (1, r.won == Some(tok == b"win")),
-                b"bidok" | b"overbid" => (2, r.overbid == Some(tok == b"overbid")),
-                _ => return None,
-            },
-            Some(colon) => field(tok.get(..colon)?, tok.get(colon + 1..)?, r)?,
-        };
+        let (bit, ok) = agrees(&field(tok).ok()?, r)?;
         // `passed` stands alone; every other field at most once.
         let mask = 1u32 << bit;
-        if !ok || seen & mask != 0 || (bit != 0 && seen & 1 != 0) {
+        if !ok || seen & mask != 0 || (bit == 0 && seen != 0) || (bit != 0 && seen & 1 != 0) {
             return None;
         }
         seen |= mask;
     }
     // A result that says nothing, or a game with no outcome, is the full path's to report.
-    if !any || (seen & 1 == 0 && seen & 2 == 0) {
+    if seen & 1 == 0 && seen & 2 == 0 {
         return None;
     }
     Some(())
 }
 
-/// Which field a `key:value` token is (its place in the set of fields seen), and whether it
-/// agrees with the replay; `None` for a token the full path would do more than compare.
-fn field(key: &[u8], value: &[u8], r: &GameResult) -> Option<(u32, bool)> {
-    Some(match key {
-        b"d" => match int(value)? {
-            -1 => (3, true),
-            n => (
-                3,
-                r.declarer == Some(Seat::ALL.get(usize::try_from(n).ok()?).copied()?),
-            ),
-        },
-        b"v" => (4, r.score == Some(i64::from(int(value)?))),
-        b"m" => (5, r.matadors == Some(int(value)?)),
-        b"p" => (
-            6,
-            r.declarer_card_points.map(i64::from) == Some(i64::from(int(value)?)),
-        ),
-        b"t" => (
-            7,
-            r.declarer_tricks.map(i64::from) == Some(i64::from(int(value)?)),
-        ),
-        b"s" => (8, r.schneider == Some(flag(value)?)),
-        b"z" => (9, r.schwarz == Some(flag(value)?)),
-        b"p0" => (10, !flag(value)?),
-        b"p1" => (11, !flag(value)?),
-        b"p2" => (12, !flag(value)?),
-        b"l" => (13, int(value)? == -1),
-        b"to" => (14, int(value)? == -1),
-        b"r" => (15, r.resigned == flag(value)?),
-        _ => return None,
+/// Which field it is (its place in the set of fields seen), and whether it agrees with the
+/// replay; `None` for a field the full path would do more than compare.
+fn agrees(f: &ResultField, r: &GameResult) -> Option<(u32, bool)> {
+    let number = |x: Option<u32>, n: i32| x.map(i64::from) == Some(i64::from(n));
+    Some(match *f {
+        ResultField::Passed => (0, r.passed),
+        ResultField::Outcome(Outcome::Win) => (1, r.won == Some(true)),
+        ResultField::Outcome(Outcome::Loss) => (1, r.won == Some(false)),
+        ResultField::Outcome(Outcome::Penalty) => return None,
+        ResultField::Overbid(o) => (2, r.overbid == Some(o)),
+        ResultField::Declarer(d) => (3, d.is_none_or(|d| r.declarer == Some(seat_of(d)))),
+        ResultField::Value(v) => (4, r.score == Some(i64::from(v))),
+        ResultField::Matadors(m) => (5, r.matadors == Some(m)),
+        ResultField::Points(p) => (6, number(r.declarer_card_points, p)),
+        ResultField::Tricks(t) => (7, number(r.declarer_tricks, t)),
+        ResultField::Schneider(s) => (8, r.schneider == Some(s)),
+        ResultField::Schwarz(z) => (9, r.schwarz == Some(z)),
+        ResultField::Penalty(seat, p) => (10 + u32::try_from(seat.index()).ok()?, !p),
+        ResultField::Left(l) => (13, l.is_none()),
+        ResultField::TimeOut(t) => (14, t.is_none()),
+        ResultField::Resigned(x) => (15, r.resigned == x),
+        ResultField::Other(_) => return None,
     })
 }
 

@@ -136,11 +136,7 @@ impl Scanner {
             let at = self.pos;
             self.pos.advance(b);
             let was_line_start = self.line_start;
-            if b == b'\n' {
-                self.line_start = true;
-            } else if !matches!(b, b' ' | b'\t' | b'\r') {
-                self.line_start = false;
-            }
+            self.note_line_start(b);
             if let Some(paren) = self.pending_paren.take() {
                 if b == b';' {
                     let found = self.unclosed(paren);
@@ -159,6 +155,45 @@ impl Scanner {
             }
         }
         (chunk.len(), None)
+    }
+
+    /// Keeps `line_start` for one byte read: a line break starts a line, blanks keep what
+    /// was, anything else ends the line's start.
+    #[inline]
+    fn note_line_start(&mut self, b: u8) {
+        if b == b'\n' {
+            self.line_start = true;
+        } else if !matches!(b, b' ' | b'\t' | b'\r') {
+            self.line_start = false;
+        }
+    }
+
+    /// Outside a record, takes the blanks at the start of `chunk` as the byte-by-byte scan
+    /// takes them, so that the line after them can be found whole; returns how many.
+    fn take_blanks(&mut self, chunk: &[u8]) -> usize {
+        if self.state != State::Outside || self.pending_paren.is_some() {
+            return 0;
+        }
+        let blanks = chunk.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        for &b in chunk.get(..blanks).unwrap_or_default() {
+            self.pos.advance(b);
+            self.note_line_start(b);
+        }
+        blanks
+    }
+
+    /// Takes the record that fills the line at the start of `chunk`, with its line break,
+    /// when there is one ([`Scanner::whole_line_record`]): the record is left in the buffer
+    /// as the byte-by-byte scan would leave it. Returns the bytes used and the record's span.
+    fn take_whole_line(&mut self, chunk: &[u8]) -> Option<(usize, Span)> {
+        let len = self.whole_line_record(chunk)?;
+        self.record.clear();
+        self.record.extend_from_slice(chunk.get(..len)?);
+        self.record_start = self.pos;
+        self.pos.offset += len;
+        let span = self.record_start.to(self.pos);
+        self.pos.advance(b'\n');
+        Some((len + 1, span))
     }
 
     /// The length of the record that fills the line at the start of `chunk`, when the
@@ -473,36 +508,13 @@ impl<R: BufRead> IssReader<R> {
                     }));
                 }
             };
-            // Blanks between records, taken as the byte-by-byte scan takes them, so that the
-            // next line can be found whole.
-            if self.scanner.state == State::Outside && self.scanner.pending_paren.is_none() {
-                let blanks = chunk.iter().take_while(|b| b.is_ascii_whitespace()).count();
-                if blanks > 0 {
-                    for &b in chunk.get(..blanks).unwrap_or_default() {
-                        self.scanner.pos.advance(b);
-                        if b == b'\n' {
-                            self.scanner.line_start = true;
-                        } else if !matches!(b, b' ' | b'\t' | b'\r') {
-                            self.scanner.line_start = false;
-                        }
-                    }
-                    self.input.consume(blanks);
-                    continue;
-                }
+            let blanks = self.scanner.take_blanks(chunk);
+            if blanks > 0 {
+                self.input.consume(blanks);
+                continue;
             }
-            if let Some(len) = self.scanner.whole_line_record(chunk) {
-                let at = self.scanner.pos;
-                let record = &mut self.scanner.record;
-                record.clear();
-                record.extend_from_slice(chunk.get(..len).unwrap_or_default());
-                self.scanner.record_start = at;
-                // The record and its line break, as the byte-by-byte scan would leave it.
-                self.scanner.pos.offset += len;
-                let span = at.to(self.scanner.pos);
-                self.scanner.pos.offset += 1;
-                self.scanner.pos.line += 1;
-                self.scanner.pos.column = 1;
-                self.input.consume(len + 1);
+            if let Some((used, span)) = self.scanner.take_whole_line(chunk) {
+                self.input.consume(used);
                 return Some(Ok(self.location(span)));
             }
             if chunk.is_empty() {

@@ -62,7 +62,7 @@ pub(crate) fn int(text: &[u8]) -> Option<i32> {
     i32::try_from(value).ok()
 }
 
-pub(crate) fn flag(text: &[u8]) -> Option<bool> {
+fn flag(text: &[u8]) -> Option<bool> {
     match text {
         b"0" => Some(false),
         b"1" => Some(true),
@@ -81,7 +81,8 @@ const NUMBER: &str = "the value is a decimal integer, such as `-54`";
 const FLAG: &str = "the value is `0` or `1`";
 const SEAT: &str = "the value is a seat `0`, `1`, `2`, or `-1` for none";
 
-fn field(text: &[u8]) -> Result<ResultField, &'static str> {
+/// Reads one field of `R`; `Err` holds the help for a known key with a malformed value.
+pub(crate) fn field(text: &[u8]) -> Result<ResultField, &'static str> {
     match text {
         b"passed" => return Ok(ResultField::Passed),
         b"win" => return Ok(ResultField::Outcome(Outcome::Win)),

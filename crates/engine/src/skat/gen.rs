@@ -191,7 +191,6 @@ pub fn play_out(
     stop: Option<(usize, Stop)>,
 ) -> PlayedOut {
     let game = contract.game;
-    let early = profile.options.early_end;
     let mut hands = start;
     let mut leader = Seat::F;
     let mut tricks = Vec::with_capacity(10);
@@ -228,27 +227,10 @@ pub fn play_out(
         if !declarer_won {
             defender_points += pts;
         }
-        if game == GameType::Null && declarer_won && early.null_at_declarer_trick {
+        if let Some(end) = play::ended_by_trick(profile, contract, declarer_won, defender_points) {
             return PlayedOut {
                 tricks,
-                end: End::NullTrickTaken,
-                stop: None,
-            };
-        }
-        if contract.schwarz_announced && !declarer_won && early.schwarz_at_defender_trick {
-            return PlayedOut {
-                tricks,
-                end: End::SchwarzFailed,
-                stop: None,
-            };
-        }
-        if contract.schneider_announced
-            && defender_points > profile.options.schneider_at.defenders_at_most
-            && early.schneider_at_31
-        {
-            return PlayedOut {
-                tricks,
-                end: End::SchneiderFailed,
+                end,
                 stop: None,
             };
         }

@@ -100,24 +100,29 @@ pub fn order(game: GameType) -> &'static TrickOrder {
     &all[game.index()]
 }
 
+/// The ranks of the trump suit in the matador sequence, after the jacks.
+const TRUMP_RANKS: [Rank; 7] = [
+    Rank::Ace,
+    Rank::Ten,
+    Rank::King,
+    Rank::Queen,
+    Rank::Nine,
+    Rank::Eight,
+    Rank::Seven,
+];
+
 /// The matador sequence of a trump game, highest first: the jacks, then (in a suit game)
-/// A 10 K Q 9 8 7 of the trump suit. Seed 004, §Matadors.
+/// A 10 K Q 9 8 7 of the trump suit. Seed 004, §Matadors. Built on the fly: the matadors are
+/// counted for every game an archive check replays.
+pub fn matador_cards(game: GameType) -> impl Iterator<Item = Card> {
+    let jacks = Suit::ALL.map(|s| Card::new(s, Rank::Jack));
+    let trumps = game.trump_suit().map(|t| TRUMP_RANKS.map(|r| Card::new(t, r)));
+    jacks.into_iter().chain(trumps.into_iter().flatten())
+}
+
+/// The matador sequence as a list (see [`matador_cards`]).
 pub fn matador_sequence(game: GameType) -> Vec<Card> {
-    let mut seq: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(s, Rank::Jack)).collect();
-    if let Some(t) = game.trump_suit() {
-        for r in [
-            Rank::Ace,
-            Rank::Ten,
-            Rank::King,
-            Rank::Queen,
-            Rank::Nine,
-            Rank::Eight,
-            Rank::Seven,
-        ] {
-            seq.push(Card::new(t, r));
-        }
-    }
-    seq
+    matador_cards(game).collect()
 }
 
 /// Matadors "with" (positive) or "against" (negative) for the declarer's twelve cards (the
@@ -126,24 +131,9 @@ pub fn matadors(game: GameType, twelve: CardSet) -> Option<i32> {
     if game == GameType::Null {
         return None;
     }
-    // The sequence of `matador_sequence`, walked without building it: this runs once for
-    // every game an archive check replays.
-    let jacks = Suit::ALL.map(|s| Card::new(s, Rank::Jack));
-    let trumps = game.trump_suit().map(|t| {
-        [
-            Rank::Ace,
-            Rank::Ten,
-            Rank::King,
-            Rank::Queen,
-            Rank::Nine,
-            Rank::Eight,
-            Rank::Seven,
-        ]
-        .map(|r| Card::new(t, r))
-    });
-    let mut seq = jacks.iter().chain(trumps.iter().flatten());
-    let with = seq.next().is_some_and(|&c| twelve.contains(c));
-    let run = 1 + seq.take_while(|&&c| twelve.contains(c) == with).count() as i32;
+    let mut seq = matador_cards(game);
+    let with = seq.next().is_some_and(|c| twelve.contains(c));
+    let run = 1 + seq.take_while(|&c| twelve.contains(c) == with).count() as i32;
     Some(if with { run } else { -run })
 }
 

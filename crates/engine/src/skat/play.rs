@@ -9,7 +9,7 @@ use cards::Card;
 
 use crate::core::CardSet;
 use crate::core::trick::{Breach, TRUMP};
-use crate::skat::model::{GameType, Seat};
+use crate::skat::model::{Contract, End, GameType, Seat};
 use crate::skat::pack;
 use crate::skat::rules::Profile;
 
@@ -32,6 +32,32 @@ pub fn breach(
 /// Position of the winning card among the cards of a trick, in play order.
 pub fn winner(game: GameType, cards: &[Card]) -> usize {
     pack::order(game).winner(cards)
+}
+
+/// Whether the trick just completed ends the play early under the profile (seed 004, §Game
+/// end; spec/rules/skat-isko.md §5): a Null declarer's trick, a defenders' trick against an
+/// announced schwarz (or a suit or Grand ouvert), the defenders past schneider against an
+/// announced schneider. `defender_points` counts the completed tricks, this one included.
+#[inline]
+pub fn ended_by_trick(
+    profile: &Profile,
+    contract: &Contract,
+    declarer_won: bool,
+    defender_points: u32,
+) -> Option<End> {
+    let early = profile.options.early_end;
+    if contract.game == GameType::Null && declarer_won && early.null_at_declarer_trick {
+        Some(End::NullTrickTaken)
+    } else if contract.schwarz_announced && !declarer_won && early.schwarz_at_defender_trick {
+        Some(End::SchwarzFailed)
+    } else if contract.schneider_announced
+        && defender_points > profile.options.schneider_at.defenders_at_most
+        && early.schneider_at_31
+    {
+        Some(End::SchneiderFailed)
+    } else {
+        None
+    }
 }
 
 /// The message for a broken obligation:

@@ -289,35 +289,13 @@ fn contract_of(profile: &Profile, d: &Declared, bid: u32) -> Option<Contract> {
     if skat_use == SkatUse::Pickup && profile.options.pickup_commits != crate::skat::rules::PickupRule::Free {
         return None;
     }
-    if trump_ouvert && ann.ouvert_implies_schwarz {
-        c.schneider_announced = true;
-        c.schwarz_announced = true;
-    }
-    if c.schwarz_announced && ann.schwarz_implies_schneider {
-        c.schneider_announced = true;
-    }
-    Some(c)
-}
-
-/// The seat `steps` turns after `seat`, without the division [`Seat::from_index`] needs.
-#[inline]
-fn after(seat: Seat, steps: usize) -> Seat {
-    let next = |s: Seat| match s {
-        Seat::F => Seat::M,
-        Seat::M => Seat::R,
-        Seat::R => Seat::F,
-    };
-    match steps {
-        0 => seat,
-        1 => next(seat),
-        _ => next(next(seat)),
-    }
+    Some(ann.implied(c))
 }
 
 /// Replays a complete game; `None` when the full replay is needed to decide it (see the
-/// module's documentation). Only for profiles whose games are priced as hand or pick-up
-/// with a free choice of game after the pick-up (the official rules and their Kontra
-/// variant, without Kontra said): the others go to the full replay.
+/// module's documentation). Only for profiles like the official rules: games priced as hand
+/// or pick-up, a free choice of game after the pick-up, no Kontra, no Ramsch; the others go
+/// to the full replay.
 pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
     if profile.prices_skat_use()
         || profile.options.kontra
@@ -325,13 +303,10 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
     {
         return None;
     }
-    // The deal: the whole pack, ten cards a hand.
-    let [f, m, r] = game.hands;
-    let all = f.union(m).union(r).union(game.skat);
-    if all != pack::cards() || f.len() + m.len() + r.len() + game.skat.len() != 32 || game.skat.len() != 2 {
-        return None;
-    }
-    if game.hands.iter().any(|h| h.len() != 10) {
+    // The deal: ten cards a hand and two in the skat that together are the whole pack (so
+    // no card is dealt twice).
+    let all = game.hands.iter().fold(game.skat, |all, &h| all.union(h));
+    if all != pack::cards() || game.skat.len() != 2 || game.hands.iter().any(|h| h.len() != 10) {
         return None;
     }
     let won = auction_of(game.calls, profile).ok()?;
@@ -395,7 +370,7 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
                 if end.is_some() || frozen {
                     return None;
                 }
-                if seat != after(leader, in_trick) {
+                if seat != leader.after(in_trick) {
                     return None;
                 }
                 let hand = hands.get_mut(seat.index())?;
@@ -413,25 +388,13 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
                     continue;
                 }
                 in_trick = 0;
-                let w = after(leader, play::winner(game_type, &trick));
+                let w = leader.after(play::winner(game_type, &trick));
                 let pts: u32 = trick.iter().map(|&c| points.card(c)).sum();
                 let declarer_won = w == d.declarer;
                 counts.add(declarer_won, pts);
                 leader = w;
-                end = if game_type == GameType::Null && declarer_won && early.null_at_declarer_trick {
-                    Some(End::NullTrickTaken)
-                } else if contract.schwarz_announced && !declarer_won && early.schwarz_at_defender_trick {
-                    Some(End::SchwarzFailed)
-                } else if contract.schneider_announced
-                    && counts.defender_points > profile.options.schneider_at.defenders_at_most
-                    && early.schneider_at_31
-                {
-                    Some(End::SchneiderFailed)
-                } else if counts.tricks() == 10 {
-                    Some(End::PlayedOut)
-                } else {
-                    None
-                };
+                end = play::ended_by_trick(profile, &contract, declarer_won, counts.defender_points)
+                    .or((counts.tricks() == 10).then_some(End::PlayedOut));
             }
             Act::Resigns(seat) => {
                 any_resignation = true;

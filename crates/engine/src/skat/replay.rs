@@ -1079,20 +1079,13 @@ fn contract_of(
             "Null ouvert must be played hand in this profile",
         ));
     }
-    if trump_ouvert && ann.ouvert_implies_schwarz {
-        schneider = true;
-        schwarz = true;
-    }
-    if schwarz && ann.schwarz_implies_schneider {
-        schneider = true;
-    }
-    let contract = Contract {
+    let contract = ann.implied(Contract {
         game: game_type,
         hand,
         schneider_announced: schneider,
         schwarz_announced: schwarz,
         ouvert: decl.ouvert,
-    };
+    });
     // A game the profile does not have with this use of the skat.
     let skat_use = if tourne { skat_use } else { SkatUse::of_hand(hand) };
     let commits = profile.options.pickup_commits;
@@ -1688,18 +1681,10 @@ fn simulate(
                             p.defender_tricks += 1;
                             p.defender_points += trick_points;
                         }
-                        if game_type == GameType::Null && declarer_won && early.null_at_declarer_trick {
-                            p.end = Some((End::NullTrickTaken, t.number));
-                        } else if contract.schwarz_announced
-                            && !declarer_won
-                            && early.schwarz_at_defender_trick
+                        if let Some(end) =
+                            play::ended_by_trick(profile, &contract, declarer_won, p.defender_points)
                         {
-                            p.end = Some((End::SchwarzFailed, t.number));
-                        } else if contract.schneider_announced
-                            && p.defender_points > profile.options.schneider_at.defenders_at_most
-                            && early.schneider_at_31
-                        {
-                            p.end = Some((End::SchneiderFailed, t.number));
+                            p.end = Some((end, t.number));
                         } else if p.complete_tricks == 10 {
                             p.end = Some((End::PlayedOut, t.number));
                         }

@@ -223,6 +223,22 @@ pub struct Announcements {
     pub null_ouvert_with_pickup: bool,
 }
 
+impl Announcements {
+    /// The contract with the announcements its declaration implies: a suit or Grand ouvert
+    /// announces schneider and schwarz, schwarz announces schneider, where the profile says
+    /// so.
+    pub fn implied(&self, mut contract: Contract) -> Contract {
+        if contract.ouvert && contract.game != GameType::Null && self.ouvert_implies_schwarz {
+            contract.schneider_announced = true;
+            contract.schwarz_announced = true;
+        }
+        if contract.schwarz_announced && self.schwarz_implies_schneider {
+            contract.schneider_announced = true;
+        }
+        contract
+    }
+}
+
 /// Giving up a tourné before the second trick (seed 001, Law 44).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Abandon {
