@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod format;
 pub mod input;
 pub mod pipeline;
 pub mod render;

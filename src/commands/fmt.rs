@@ -1,105 +1,245 @@
-//! `stich fmt`: rewrite records in the canonical export form.
+//! `stich fmt`: rewrite records in the canonical export form, losing nothing.
 //!
-//! A record that cannot be read is written back exactly as it was, so formatting never loses
-//! data; the error is reported and the exit status says so.
+//! What the reader cannot read is written back exactly as it was, with its finding; what the
+//! printer writes must read back as the same records before anything is replaced (see
+//! [`crate::format`]). A file is replaced through a fresh temporary file beside its real
+//! target, so an interrupted run leaves the old file or the new one, the file keeps its mode
+//! and owner, and a symbolic link keeps pointing at it.
 
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::Path;
 
 use crate::cli::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FmtArgs, From};
+use crate::format::{self, Stretch};
 use crate::input::{self, Format, Input};
 use crate::render;
 
-/// The canonical text of a whole input, and whether some record could not be read.
-fn format_input(input: &Input, display: cards::Display, colours: bool) -> io::Result<(String, bool)> {
-    let path = input.display();
-    let mut out = String::new();
-    let mut failed = false;
-    for parsed in input::records(input)? {
-        match &parsed.record {
-            Some(record) => {
-                let mut record = record.clone();
-                engine::canonicalize(&mut record);
-                if !out.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(&notation::print_with(
-                    &record,
-                    &notation::PrintOptions { cards: display },
-                ));
-            }
-            None => {
-                failed = true;
-                for d in &parsed.diagnostics {
-                    eprint!(
-                        "{}",
-                        render::diagnostic(d, &path, &parsed.text, parsed.offset, colours)
-                    );
-                }
-                if !out.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(parsed.text.trim_end_matches('\n'));
-                out.push('\n');
-            }
-        }
-    }
-    Ok((out, failed))
+/// How formatting one input ended.
+enum Failure {
+    /// Standard output was closed: stop quietly.
+    Closed,
+    /// An I/O error, already reported.
+    Io,
+}
+
+/// Writes to standard error, ignoring failure: a message that cannot be shown must not
+/// stop the work.
+fn say(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Runs `fmt`.
 pub fn run(args: &FmtArgs) -> u8 {
-    let inputs = match input::expand(&args.paths, From::Stich) {
+    let inputs = match input::expand(&args.paths, From::Auto) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("stich: {e}");
+            say(&format!("stich: {e}\n"));
             return EXIT_USAGE;
         }
     };
     let colours = render::stderr_colours();
     let mut status = EXIT_OK;
-    for input in inputs.iter().filter(|i| i.format == Format::Stich) {
-        let path = input.display();
-        let (formatted, failed) = match format_input(input, args.cards.display(), colours) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("stich: {path}: {e}");
-                return EXIT_USAGE;
+    for input in &inputs {
+        if input.format == Format::Iss {
+            say(&format!(
+                "stich: {}: an ISS file; fmt rewrites stich records only, so it is left as it is\n",
+                input.display()
+            ));
+            continue;
+        }
+        let options = notation::PrintOptions {
+            cards: args.cards.display(),
+        };
+        match format_input(input, args.check, options, colours) {
+            Ok(findings) => {
+                if findings {
+                    status = status.max(EXIT_FINDINGS);
+                }
             }
-        };
-        if failed {
-            status = EXIT_FINDINGS;
-        }
-        let Some(file) = &input.path else {
-            print!("{formatted}");
-            continue;
-        };
-        let mut original = String::new();
-        if let Err(e) = std::fs::File::open(file).and_then(|mut f| f.read_to_string(&mut original)) {
-            eprintln!("stich: {path}: {e}");
-            return EXIT_USAGE;
-        }
-        if original == formatted {
-            continue;
-        }
-        if args.check {
-            println!("{path}: not in canonical form");
-            status = EXIT_FINDINGS;
-        } else if let Err(e) = write_atomically(file, &formatted) {
-            eprintln!("stich: {path}: {e}");
-            return EXIT_USAGE;
+            // A closed pipe means the reader has all it wants: that is no failure.
+            Err(Failure::Closed) => return EXIT_OK,
+            Err(Failure::Io) => status = EXIT_USAGE,
         }
     }
     status
 }
 
-/// Writes through a temporary file beside the target, so an interrupted run leaves either the
-/// old or the new file, never half of one.
-fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
-    let tmp = path.with_extension("stich.tmp");
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
+/// Reports an I/O error on a path and turns it into a failure.
+fn io_failure(path: &str, e: &io::Error) -> Failure {
+    say(&format!("stich: {path}: {e}\n"));
+    Failure::Io
+}
+
+/// Formats one input; `Ok(true)` when something was found (a record that does not read, a
+/// file not in canonical form under `--check`, a file that could not be rewritten safely).
+fn format_input(
+    input: &Input,
+    check: bool,
+    options: notation::PrintOptions,
+    colours: bool,
+) -> Result<bool, Failure> {
+    let path = input.display();
+    let source = match &input.path {
+        Some(p) => File::open(p).map_err(|e| io_failure(&path, &e))?,
+        None => spool_stdin().map_err(|e| io_failure(&path, &e))?,
+    };
+    let rewrite = input.path.as_deref().filter(|_| !check);
+    let target = match rewrite {
+        Some(p) => Target::beside(p).map_err(|e| io_failure(&path, &e))?,
+        None => Target::Anonymous(tempfile::tempfile().map_err(|e| io_failure(&path, &e))?),
+    };
+
+    let mut found = false;
+    let mut stderr = String::new();
+    format::format_into(&source, io::BufWriter::new(target.file()), options, |planned| {
+        for d in &planned.findings {
+            found |= d.severity == notation::Severity::Error;
+            if let Some(p) = &planned.parsed {
+                stderr.push_str(&render::diagnostic(d, &path, &p.text, p.offset, colours));
+                stderr.push('\n');
+            }
+        }
+        if !stderr.is_empty() {
+            say(&stderr);
+            stderr.clear();
+        }
+    })
+    .map_err(|e| io_failure(&path, &e))?;
+
+    let written = target.file();
+    if !format::same_units(&source, written, options).map_err(|e| io_failure(&path, &e))? {
+        say(&format!(
+            "error[{}]: {path}: the formatted text would not read back as the same records; the input is left as it is\n",
+            format::NOT_REWRITTEN
+        ));
+        if input.path.is_none() && !check {
+            // Standard output still gets every byte: the input as it came.
+            copy_out(&source).map_err(|e| out_failure(&e))?;
+        }
+        return Ok(true);
     }
-    std::fs::rename(&tmp, path)
+    let unchanged = same_bytes(&source, written).map_err(|e| io_failure(&path, &e))?;
+    match (&input.path, check) {
+        (_, true) => {
+            if !unchanged {
+                write_out(format!("{path}: not in canonical form\n").as_bytes())
+                    .map_err(|e| out_failure(&e))?;
+                found = true;
+            }
+        }
+        (None, false) => copy_out(written).map_err(|e| out_failure(&e))?,
+        (Some(_), false) => {
+            if !unchanged {
+                target.persist().map_err(|e| io_failure(&path, &e))?;
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Standard input as a seekable file: planning reads the input twice.
+fn spool_stdin() -> io::Result<File> {
+    let mut file = tempfile::tempfile()?;
+    io::copy(&mut io::stdin().lock(), &mut file)?;
+    Ok(file)
+}
+
+/// A failure writing standard output: a closed pipe ends the run quietly, anything else is
+/// reported.
+fn out_failure(e: &io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Failure::Closed
+    } else {
+        say(&format!("stich: standard output: {e}\n"));
+        Failure::Io
+    }
+}
+
+fn write_out(bytes: &[u8]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+fn copy_out(file: &File) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    io::copy(&mut Stretch::whole(file)?, &mut out)?;
+    out.flush()
+}
+
+/// Whether two files hold the same bytes.
+fn same_bytes(a: &File, b: &File) -> io::Result<bool> {
+    let (a, b) = (Stretch::whole(a)?, Stretch::whole(b)?);
+    if a.len() != b.len() {
+        return Ok(false);
+    }
+    let (mut a, mut b) = (BufReader::new(a), BufReader::new(b));
+    let (mut x, mut y) = ([0u8; 1 << 14], [0u8; 1 << 14]);
+    loop {
+        let n = a.read(&mut x)?;
+        if n == 0 {
+            return Ok(true);
+        }
+        let (Some(xs), Some(ys)) = (x.get(..n), y.get_mut(..n)) else {
+            return Ok(false);
+        };
+        b.read_exact(ys)?;
+        if xs != ys {
+            return Ok(false);
+        }
+    }
+}
+
+/// Where the formatted text goes before it is used.
+enum Target {
+    /// A temporary file with no name, for standard output and `--check`.
+    Anonymous(File),
+    /// A fresh temporary file beside the file it will replace.
+    Beside {
+        /// The temporary file.
+        temp: tempfile::NamedTempFile,
+        /// The file it replaces: the end of any symbolic links.
+        real: std::path::PathBuf,
+    },
+}
+
+impl Target {
+    /// A temporary file in the folder of `path`'s real target, with a name no one can
+    /// guess or have made in advance.
+    fn beside(path: &Path) -> io::Result<Target> {
+        let real = std::fs::canonicalize(path)?;
+        let dir = real.parent().unwrap_or_else(|| Path::new("."));
+        let temp = tempfile::Builder::new()
+            .prefix(".stich-fmt-")
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        Ok(Target::Beside { temp, real })
+    }
+
+    fn file(&self) -> &File {
+        match self {
+            Target::Anonymous(f) => f,
+            Target::Beside { temp, .. } => temp.as_file(),
+        }
+    }
+
+    /// Puts the formatted text in place of the real file, with the real file's mode and
+    /// (where allowed) owner.
+    fn persist(self) -> io::Result<()> {
+        let Target::Beside { temp, real } = self else {
+            return Ok(());
+        };
+        let meta = std::fs::metadata(&real)?;
+        temp.as_file().set_permissions(meta.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Only a privileged user may give a file away; anyone else keeps ownership.
+            let _ = std::os::unix::fs::fchown(temp.as_file(), Some(meta.uid()), Some(meta.gid()));
+        }
+        temp.as_file().sync_all()?;
+        temp.persist(&real).map_err(|e| e.error)?;
+        Ok(())
+    }
 }

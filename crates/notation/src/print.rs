@@ -18,6 +18,10 @@ use crate::tree::{
 /// The width section keywords are padded to: `exchange` and one blank.
 const WIDTH: usize = 9;
 const INDENT: &str = "         ";
+/// The longest a line of calls or of one hand's cards grows before it is broken: far above
+/// any real auction or hand, far below the reader's line limit, so that what the printer
+/// writes can always be read back.
+pub(crate) const WRAP: usize = 1000;
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,6 +114,11 @@ impl Out {
         self.at_keyword = false;
     }
 
+    /// The length in bytes of the line being written.
+    fn line_len(&self) -> usize {
+        self.s.len() - self.s.rfind('\n').map_or(0, |i| i + 1)
+    }
+
     fn break_line(&mut self) {
         self.s.push('\n');
         self.s.push_str(self.indent);
@@ -188,7 +197,11 @@ impl Out {
                     o.s.push_str(&h.seat.node);
                     o.s.push(':');
                     for c in &h.cards {
-                        o.s.push(' ');
+                        if o.line_len() >= WRAP {
+                            o.break_line();
+                        } else {
+                            o.s.push(' ');
+                        }
                         o.card(c.node);
                     }
                     o.comments(&h.comments);
@@ -200,6 +213,8 @@ impl Out {
                 for (i, c) in items.iter().enumerate() {
                     if i == 0 {
                         o.new_line()
+                    } else if o.line_len() >= WRAP {
+                        o.break_line()
                     } else {
                         o.same_line(", ")
                     }
@@ -420,5 +435,31 @@ mod tests {
         let text = print_file([&header_only, &header_only]);
         assert_eq!(text, "%stich 1\n[Game \"skat\"]\n\n%stich 1\n[Game \"skat\"]\n");
         assert_eq!(crate::read_str(&text).len(), 2);
+    }
+
+    #[test]
+    fn long_auctions_and_hands_are_broken_into_lines_that_read_back() {
+        let text = format!(
+            "[Game \"skat\"]\n\ndeal     F: {}\nauction  {}\n",
+            "♣J ".repeat(2000).trim_end(),
+            (0..3000)
+                .map(|i| format!("F {}", 18 + i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let parsed = crate::read_str(&text);
+        let record = parsed[0].record.as_ref().expect("record");
+        let printed = print(record);
+        assert!(
+            printed.lines().all(|l| l.len() <= WRAP + 40),
+            "a line is too long"
+        );
+        assert!(printed.lines().count() > 20);
+        let again = crate::read_str(&printed);
+        assert_eq!(again.len(), 1);
+        let back = again[0].record.as_ref().expect("record");
+        assert_eq!(back.auction.as_ref().map(|a| a.items.len()), Some(3000));
+        assert_eq!(back.deal.as_ref().map(|d| d.items[0].cards.len()), Some(2000));
+        assert_eq!(print(back), printed);
     }
 }

@@ -66,6 +66,7 @@ pub struct Parsed {
 pub struct RawChunk {
     text: String,
     offset: usize,
+    end: usize,
     line: u32,
     version: Option<u32>,
     diagnostics: Vec<Diagnostic>,
@@ -94,12 +95,40 @@ impl RawChunk {
         self.line
     }
 
+    /// The byte offset just past the last byte of input this record took: its text, and
+    /// the lines a limit or invalid UTF-8 kept out of the text, and the blank lines after
+    /// it. `offset..end` of consecutive records never overlap; input outside every such
+    /// range holds no record (blank or comment lines before a version line, a file of
+    /// comments, a byte-order mark).
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// The record's text as read. For a record skipped because of a limit or invalid
+    /// UTF-8 it holds only what was read before the problem: the whole record is the
+    /// input's bytes `offset()..end()`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the reader's own findings (a limit, invalid UTF-8, a bad version line, an
+    /// I/O error) are all there is: the text is not parsed, as it is not the whole record.
+    pub fn is_spoilt(&self) -> bool {
+        !self.parse
+    }
+
+    /// The findings of the splitting: limits, invalid UTF-8, version lines.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
     /// Parses the record.
     pub fn parse(self) -> Parsed {
         let RawChunk {
             text,
             offset,
             line,
+            end: _,
             version,
             mut diagnostics,
             parse,
@@ -145,7 +174,15 @@ struct Pending {
 struct Chunk {
     text: String,
     offset: usize,
+    /// Just past the last byte of input taken into this record so far.
+    end: usize,
     line: u32,
+    /// Blank lines read since the last line that went into `text`: they join the text
+    /// only when more of the record follows, so blank lines after a record never count
+    /// against its size.
+    blanks: String,
+    /// More blank lines came than `blanks` may hold.
+    blanks_overflow: bool,
     version: Option<u32>,
     content: bool,
     seen_body: bool,
@@ -159,7 +196,10 @@ impl Chunk {
         Chunk {
             text: String::new(),
             offset,
+            end: offset,
             line,
+            blanks: String::new(),
+            blanks_overflow: false,
             version,
             content: false,
             seen_body: false,
@@ -205,6 +245,8 @@ pub struct Reader<R> {
     yielded: usize,
     done: bool,
     buf: Vec<u8>,
+    /// Where the `{` comment open at the current line was opened.
+    brace_at: Option<Span>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -226,6 +268,7 @@ impl<R: BufRead> Reader<R> {
             yielded: 0,
             done: false,
             buf: Vec::new(),
+            brace_at: None,
         }
     }
 
@@ -270,10 +313,19 @@ impl<R: BufRead> Reader<R> {
 
     /// Takes one line; returns a record when the line ends one.
     fn take_line(&mut self, total: usize, len: usize, too_long: bool) -> Option<RawChunk> {
-        let offset = self.offset;
+        let mut offset = self.offset;
         let line_no = self.line;
         self.offset = self.offset.saturating_add(total);
         self.line = self.line.saturating_add(1);
+
+        let mut bytes = std::mem::take(&mut self.buf);
+        // A byte-order mark says only that the file is UTF-8: it is no part of the first
+        // record. Offsets still count its bytes; columns start after it.
+        if offset == 0 && bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
+            offset = BOM.len();
+            self.chunk.offset = offset;
+        }
         let here = Span {
             start: offset,
             end: offset,
@@ -281,7 +333,6 @@ impl<R: BufRead> Reader<R> {
             column: 1,
         };
 
-        let bytes = std::mem::take(&mut self.buf);
         let (text, bad_utf8) = match std::str::from_utf8(&bytes) {
             Ok(s) => (std::borrow::Cow::Borrowed(s), None),
             // A long line is cut at the limit, perhaps inside a character: that is no error.
@@ -291,6 +342,19 @@ impl<R: BufRead> Reader<R> {
         let content = text.strip_suffix('\n').unwrap_or(&text);
         let scanned = classify(content, self.in_brace);
         self.in_brace = scanned.ends_in_brace;
+        if !scanned.ends_in_brace {
+            self.brace_at = None;
+        } else if let Some(at) = scanned.opened_at {
+            let before = content.get(..at).unwrap_or("");
+            self.brace_at = Some(Span {
+                start: offset + at,
+                end: offset + at + 1,
+                line: line_no,
+                column: u32::try_from(before.chars().count())
+                    .unwrap_or(u32::MAX)
+                    .saturating_add(1),
+            });
+        }
 
         let mut out = None;
         match scanned.class {
@@ -304,6 +368,7 @@ impl<R: BufRead> Reader<R> {
                 if let Some(v) = version {
                     self.version = Some(v);
                 }
+                self.chunk.end = offset;
                 let old = std::mem::replace(&mut self.chunk, Chunk::new(offset, line_no, self.version));
                 self.chunk.directive = diags;
                 out = self.emit(old);
@@ -314,7 +379,12 @@ impl<R: BufRead> Reader<R> {
                     next.text = self.chunk.text.split_off(p.at.min(self.chunk.text.len()));
                     next.offset = p.offset;
                     next.line = p.line;
+                    // The blank lines between those comments and this tag line are inside
+                    // the new record.
+                    next.blanks = std::mem::take(&mut self.chunk.blanks);
+                    next.blanks_overflow = self.chunk.blanks_overflow;
                 }
+                self.chunk.end = next.offset;
                 let old = std::mem::replace(&mut self.chunk, next);
                 out = self.emit(old);
                 self.chunk.content = true;
@@ -329,7 +399,7 @@ impl<R: BufRead> Reader<R> {
                 let c = &mut self.chunk;
                 if c.seen_body && c.pending.is_none() && c.failure.is_none() && scanned.comment_at_start {
                     c.pending = Some(Pending {
-                        at: c.text.len(),
+                        at: c.text.len() + c.blanks.len(),
                         offset,
                         line: line_no,
                     });
@@ -340,6 +410,8 @@ impl<R: BufRead> Reader<R> {
 
         let limits = self.limits;
         let c = &mut self.chunk;
+        c.end = self.offset;
+        let blank = scanned.class == LineClass::Blank;
         if too_long {
             c.fail(
                 Diagnostic::error(
@@ -376,8 +448,14 @@ impl<R: BufRead> Reader<R> {
                 )
                 .with_help("save the file as UTF-8"),
             );
+        } else if c.failure.is_none() && blank {
+            if c.text.len() + c.blanks.len() + text.len() > limits.max_record_bytes {
+                c.blanks_overflow = true;
+            } else if !c.blanks_overflow {
+                c.blanks.push_str(&text);
+            }
         } else if c.failure.is_none() {
-            if c.text.len().saturating_add(text.len()) > limits.max_record_bytes {
+            if c.blanks_overflow || c.text.len() + c.blanks.len() + text.len() > limits.max_record_bytes {
                 c.fail(
                     Diagnostic::error(
                         codes::RECORD_TOO_LARGE,
@@ -391,6 +469,8 @@ impl<R: BufRead> Reader<R> {
                     .with_help("split the record, or raise the record-size limit"),
                 );
             } else {
+                c.text.push_str(&c.blanks);
+                c.blanks.clear();
                 c.text.push_str(&text);
             }
         }
@@ -423,6 +503,7 @@ impl<R: BufRead> Reader<R> {
             return Some(RawChunk {
                 text: String::new(),
                 offset: chunk.offset,
+                end: chunk.end,
                 line: chunk.line,
                 version: chunk.version,
                 diagnostics: vec![d],
@@ -433,6 +514,7 @@ impl<R: BufRead> Reader<R> {
         let Chunk {
             text,
             offset,
+            end,
             line,
             version,
             content,
@@ -451,6 +533,7 @@ impl<R: BufRead> Reader<R> {
         Some(RawChunk {
             text,
             offset,
+            end,
             line,
             version,
             diagnostics,
@@ -475,8 +558,24 @@ impl<R: BufRead> Reader<R> {
                 }
                 ReadLine::Eof => {
                     self.done = true;
-                    let last =
+                    let mut last =
                         std::mem::replace(&mut self.chunk, Chunk::new(self.offset, self.line, self.version));
+                    // A `{` left open where no record follows would otherwise say nothing:
+                    // the lines it swallowed may have been meant as a record.
+                    if let (Some(at), false, None) = (self.brace_at, last.content, &last.failure) {
+                        last.fail(
+                            Diagnostic::error(
+                                codes::UNTERMINATED_COMMENT,
+                                Kind::Syntax,
+                                Some(at),
+                                format!(
+                                    "the `{{` comment opened on line {} is never closed; everything after it is inside the comment",
+                                    at.line
+                                ),
+                            )
+                            .with_help("close the comment with `}`"),
+                        );
+                    }
                     return self.emit(last);
                 }
                 ReadLine::Io(e) => {
@@ -501,6 +600,7 @@ impl<R: BufRead> Reader<R> {
                     return Some(RawChunk {
                         text: last.text,
                         offset: last.offset,
+                        end: self.offset,
                         line: last.line,
                         version: last.version,
                         diagnostics,
@@ -520,6 +620,9 @@ impl<R: BufRead> Iterator for Reader<R> {
         self.next_raw().map(RawChunk::parse)
     }
 }
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads `%stich N`: the version (when well formed) and any finding.
 fn directive(line: &str, at: Span) -> (Option<u32>, Vec<Diagnostic>) {
@@ -655,5 +758,95 @@ mod tests {
             let parsed: Vec<Parsed> = chunks.into_iter().map(RawChunk::parse).collect();
             assert_eq!(parsed, direct, "{limits:?}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_first_record() {
+        let text = "\u{feff}[Game \"skat\"]\n[Rules \"isko\"]\n\nauction M pass\n";
+        let all = read_str(text);
+        assert_eq!(all.len(), 1);
+        assert!(all[0].diagnostics.is_empty(), "{:?}", all[0].diagnostics);
+        assert_eq!(all[0].offset, 3);
+        assert_eq!(all[0].text, &text[3..]);
+        let record = all[0].record.as_ref().expect("record");
+        assert_eq!(record.tag("Game"), Some("skat"));
+        assert_eq!(record.tags[0].name.span.column, 2);
+        assert_eq!(record.tags[0].name.span.start, 4);
+    }
+
+    #[test]
+    fn blank_lines_after_a_record_do_not_count_against_its_size() {
+        let limits = Limits {
+            max_record_bytes: 100,
+            ..Limits::DEFAULT
+        };
+        let record = "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction M pass\n";
+        let text = format!("{record}{}", "\n".repeat(500));
+        let all: Vec<Parsed> = Reader::with_limits(text.as_bytes(), limits).collect();
+        assert_eq!(all.len(), 1);
+        assert!(all[0].diagnostics.is_empty(), "{:?}", all[0].diagnostics);
+        // Followed by a second record, the blank lines still belong to neither.
+        let text = format!("{record}{}{record}", "   \n".repeat(500));
+        let all: Vec<Parsed> = Reader::with_limits(text.as_bytes(), limits).collect();
+        assert_eq!(all.len(), 2);
+        assert!(all.iter().all(|p| p.diagnostics.is_empty() && p.record.is_some()));
+        assert_eq!(all[1].offset, record.len() + 2000);
+        // Inside a record they do count.
+        let text = format!("[Game \"skat\"]\n{}auction M pass\n", "\n".repeat(500));
+        let all: Vec<Parsed> = Reader::with_limits(text.as_bytes(), limits).collect();
+        assert_eq!(all[0].diagnostics[0].code, codes::RECORD_TOO_LARGE);
+    }
+
+    #[test]
+    fn blank_lines_between_leading_comments_and_tags_keep_their_offsets() {
+        let text = "[Game \"skat\"]\nauction M pass\n\n; next\n\n\n[Game \"skat\"]\nauction  M pass\n";
+        let all = read_str(text);
+        assert_eq!(all.len(), 2);
+        let second = all[1].record.as_ref().expect("record");
+        let at = text.rfind("[Game").expect("tag");
+        assert_eq!(second.tags[0].name.span.start, at + 1);
+        assert_eq!(&text[all[1].offset..], all[1].text);
+    }
+
+    #[test]
+    fn an_open_brace_without_a_record_is_a_finding() {
+        let all = read_str("; notes\n  {never closed\n[nothing\n");
+        // `[` in column 1 closes the comment and starts a record.
+        assert_eq!(all.len(), 1);
+        let all = read_str("; notes\n  {never closed\nstill inside\n");
+        assert_eq!(all.len(), 1);
+        let d = &all[0].diagnostics[0];
+        assert_eq!(d.code, codes::UNTERMINATED_COMMENT);
+        assert_eq!(d.span.map(|s| (s.line, s.column)), Some((2, 3)));
+        assert!(all[0].record.is_none());
+    }
+
+    #[test]
+    fn the_records_ranges_cover_every_record_byte() {
+        let text = "\u{feff}; only notes\n%stich 1\n[Game \"skat\"]\nauction M pass\n\n\
+                    ; lead\n[Game \"skat\"]\nresult x \"ok\"\n%TODO\n[Game \"skat\"]\n";
+        let chunks: Vec<RawChunk> = Reader::new(text.as_bytes()).raw().collect();
+        assert_eq!(chunks.len(), 3);
+        assert_eq!(chunks[0].offset(), text.find("%stich").expect("v"));
+        for w in chunks.windows(2) {
+            assert_eq!(w[0].end(), w[1].offset());
+        }
+        assert_eq!(chunks[2].end(), text.len());
+        for c in &chunks {
+            assert_eq!(&text[c.offset()..c.offset() + c.len()], c.text());
+        }
+        // A line over the limit is kept out of the text but not out of the range.
+        let long = format!(
+            "[Game \"skat\"]\nresult x \"{}\"\n[Game \"skat\"]\n",
+            "x".repeat(40)
+        );
+        let limits = Limits {
+            max_line_len: 20,
+            ..Limits::DEFAULT
+        };
+        let chunks: Vec<RawChunk> = Reader::with_limits(long.as_bytes(), limits).raw().collect();
+        assert_eq!(chunks[0].end(), long.rfind("[Game").expect("tag"));
+        assert!(chunks[0].is_spoilt());
+        assert!(chunks[0].len() < chunks[0].end() - chunks[0].offset());
     }
 }

@@ -28,6 +28,9 @@ pub(crate) struct Scanned {
     /// Whether a comment starts in column 1 (outside any earlier comment): such a line,
     /// after a body and right before a tag line, belongs to the next record.
     pub comment_at_start: bool,
+    /// The byte index of the `{` that opened the comment still open at the end of the line,
+    /// when it was opened on this line.
+    pub opened_at: Option<usize>,
 }
 
 /// Classifies one line (without its line break); `in_brace` tells whether a `{` comment is
@@ -36,11 +39,12 @@ pub(crate) fn classify(line: &str, in_brace: bool) -> Scanned {
     let line = line.strip_suffix('\r').unwrap_or(line);
     if line.starts_with('[') {
         // A tag line in column 1 closes any open comment: the lexer does the same.
-        let (_, _, ends) = walk(line, false);
+        let (_, _, ends, opened_at) = walk(line, false);
         return Scanned {
             class: LineClass::Tag,
             ends_in_brace: ends,
             comment_at_start: false,
+            opened_at,
         };
     }
     if !in_brace && line.starts_with('%') {
@@ -48,9 +52,10 @@ pub(crate) fn classify(line: &str, in_brace: bool) -> Scanned {
             class: LineClass::Directive,
             ends_in_brace: false,
             comment_at_start: false,
+            opened_at: None,
         };
     }
-    let (first, comment, ends) = walk(line, in_brace);
+    let (first, comment, ends, opened_at) = walk(line, in_brace);
     let class = match first {
         // A record starts only where no comment is open, so that the lexer of the new
         // record starts where the splitter did.
@@ -64,16 +69,18 @@ pub(crate) fn classify(line: &str, in_brace: bool) -> Scanned {
         class,
         ends_in_brace: ends,
         comment_at_start,
+        opened_at,
     }
 }
 
-/// Walks a line: the first character outside comments, whether a comment was seen, and
-/// whether a `{` comment is open at the end.
-fn walk(line: &str, mut in_brace: bool) -> (Option<char>, bool, bool) {
+/// Walks a line: the first character outside comments, whether a comment was seen, whether
+/// a `{` comment is open at the end, and where that comment was opened if on this line.
+fn walk(line: &str, mut in_brace: bool) -> (Option<char>, bool, bool, Option<usize>) {
     let mut first = None;
     let mut comment = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
+    let mut opened_at = None;
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
         if in_brace {
             if c == '}' {
                 in_brace = false;
@@ -84,6 +91,7 @@ fn walk(line: &str, mut in_brace: bool) -> (Option<char>, bool, bool) {
             '{' => {
                 in_brace = true;
                 comment = true;
+                opened_at = Some(at);
             }
             ';' => {
                 comment = true;
@@ -92,7 +100,7 @@ fn walk(line: &str, mut in_brace: bool) -> (Option<char>, bool, bool) {
             c if c.is_whitespace() => {}
             '"' => {
                 first.get_or_insert('"');
-                while let Some(s) = chars.next() {
+                while let Some((_, s)) = chars.next() {
                     match s {
                         '"' => break,
                         '\\' => {
@@ -107,7 +115,7 @@ fn walk(line: &str, mut in_brace: bool) -> (Option<char>, bool, bool) {
             }
         }
     }
-    (first, comment, in_brace)
+    (first, comment, in_brace, opened_at.filter(|_| in_brace))
 }
 
 #[cfg(test)]
@@ -144,9 +152,12 @@ mod tests {
             Scanned {
                 class: LineClass::Tag,
                 ends_in_brace: false,
-                comment_at_start: false
+                comment_at_start: false,
+                opened_at: None
             }
         );
+        assert_eq!(classify("deal {x} {y", false).opened_at, Some(9));
+        assert_eq!(classify("still {x", true).opened_at, None);
         assert!(classify("deal {x", false).ends_in_brace);
         assert!(!classify("x \"{\" y", false).ends_in_brace);
         assert!(!classify("x ; {", false).ends_in_brace);
