@@ -58,6 +58,9 @@ pub const TREE_GAME: &str = "I0136";
 pub const TRICK: &str = "I0137";
 /// A malformed `IssLayout` tag.
 pub const LAYOUT: &str = "I0138";
+/// A warning of `stich convert --to iss`: the record's comments are not kept, since the
+/// one-line ISS record has no place for them.
+pub const COMMENTS_NOT_KEPT: &str = "I0139";
 
 /// The codes reading ISS text can produce (each has a case in `tests/golden/iss.sgf`); the
 /// golden file is read with a record limit of [`GOLDEN_MAX_RECORD`] bytes. [`IO`] is the one
