@@ -58,6 +58,10 @@ const COVERED_ELSEWHERE: &[(&str, &str)] = &[
     ("I0136", "iss from_record tests: export of a tree"),
     ("I0137", "iss from_record tests: export of a tree"),
     ("I0138", "iss from_record tests: export of a tree"),
+    (
+        "I0139",
+        "robust_convert tests: a warning of convert --to iss, not of check",
+    ),
 ];
 
 #[test]

@@ -133,8 +133,12 @@ pub fn result_field_of_claim(key: &str) -> Option<&'static str> {
     })
 }
 
-/// The result fields for a list of claims, in the server's order with the server's
-/// defaults for what the claims leave out (`d:-1`, `v:0`, `bidok`, `p0:0`, `l:-1`, …).
+/// The result fields for a list of claims, in the server's order. A figure the claims leave
+/// out (`v`, `m`, `bidok`/`overbid`, `p`, `t`, `s`, `z`) is left out too: writing the
+/// server's `0` for it would claim a figure the record does not make, and the replay would
+/// find it wrong. The fields that say "none" get the server's `none` when unclaimed (`d:-1`,
+/// `p0:0`…`p2:0`, `l:-1`, `to:-1`), as reading them gives no claim; `r` is `r:0` unless
+/// claimed (the caller sets it from the moves).
 pub(crate) fn fields_from_claims(
     claims: &[Claim],
     span: Option<Span>,
@@ -251,14 +255,20 @@ pub(crate) fn fields_from_claims(
         fields.extend([
             ResultField::Declarer(s.declarer),
             ResultField::Outcome(s.outcome.unwrap_or(Outcome::Loss)),
-            ResultField::Value(s.value.unwrap_or(0)),
-            ResultField::Matadors(s.matadors.unwrap_or(0)),
-            ResultField::Overbid(s.overbid.unwrap_or(false)),
-            ResultField::Points(s.points.unwrap_or(0)),
-            ResultField::Tricks(s.tricks.unwrap_or(0)),
-            ResultField::Schneider(s.schneider.unwrap_or(false)),
-            ResultField::Schwarz(s.schwarz.unwrap_or(false)),
         ]);
+        fields.extend(
+            [
+                s.value.map(ResultField::Value),
+                s.matadors.map(ResultField::Matadors),
+                s.overbid.map(ResultField::Overbid),
+                s.points.map(ResultField::Points),
+                s.tricks.map(ResultField::Tricks),
+                s.schneider.map(ResultField::Schneider),
+                s.schwarz.map(ResultField::Schwarz),
+            ]
+            .into_iter()
+            .flatten(),
+        );
         for seat in Seat::ALL {
             fields.push(ResultField::Penalty(seat, s.penalty[seat.index()]));
         }
@@ -340,6 +350,36 @@ mod tests {
         )
         .unwrap();
         assert_eq!(passed, vec![ResultField::Passed, ResultField::Other("x".into())]);
+    }
+
+    #[test]
+    fn figures_the_claims_leave_out_are_not_invented() {
+        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        let fields = fields_from_claims(
+            &[
+                c("outcome", vec![word("won")]),
+                c("score", vec![Token::Number(24)]),
+                c("schneider", vec![word("no")]),
+            ],
+            None,
+        )
+        .unwrap();
+        let mut text = String::new();
+        crate::result::write_result(
+            &crate::model::IssResult {
+                fields,
+                span: Span::default(),
+            },
+            &mut text,
+        );
+        assert_eq!(text, "d:-1 win v:24 s:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0");
+        // What is written reads back as the same claims, and nothing more.
+        let back = parse_result_text(&text).unwrap();
+        let keys: Vec<_> = claims_of(&back.fields, Span::default())
+            .into_iter()
+            .map(|c| c.key.node)
+            .collect();
+        assert_eq!(keys, ["outcome", "score", "schneider", "resigned"]);
     }
 
     #[test]

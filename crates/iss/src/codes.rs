@@ -30,6 +30,8 @@ pub const BID: &str = "I0113";
 pub const DECLARATION: &str = "I0114";
 /// A result field with a known key and a malformed value.
 pub const RESULT_FIELD: &str = "I0115";
+/// A text property given twice (`P0`, `DT`, any name but `MV` and `R`, which are [`DUPLICATE`]).
+pub const DUPLICATE_PROPERTY: &str = "I0116";
 /// The record is not a Skat record (`GM` missing or not `Skat`).
 pub const NOT_SKAT: &str = "I0120";
 /// A move where the course of a Skat game does not allow it.
@@ -56,11 +58,14 @@ pub const TREE_GAME: &str = "I0136";
 pub const TRICK: &str = "I0137";
 /// A malformed `IssLayout` tag.
 pub const LAYOUT: &str = "I0138";
+/// A warning of `stich convert --to iss`: the record's comments are not kept, since the
+/// one-line ISS record has no place for them.
+pub const COMMENTS_NOT_KEPT: &str = "I0139";
 
 /// The codes reading ISS text can produce (each has a case in `tests/golden/iss.sgf`); the
 /// golden file is read with a record limit of [`GOLDEN_MAX_RECORD`] bytes. [`IO`] is the one
 /// reading code no text can produce; a unit test covers it.
-pub const READING: [&str; 18] = [
+pub const READING: [&str; 19] = [
     OUTSIDE,
     UNCLOSED,
     TOO_LONG,
@@ -75,6 +80,7 @@ pub const READING: [&str; 18] = [
     BID,
     DECLARATION,
     RESULT_FIELD,
+    DUPLICATE_PROPERTY,
     NOT_SKAT,
     OUT_OF_PLACE,
     OUT_OF_TURN,

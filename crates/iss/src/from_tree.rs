@@ -738,7 +738,7 @@ mod tests {
         let g = from_record(&r).unwrap();
         assert_eq!(
             write(&g),
-            "(;GM[Skat]P0[Ann]MV[0 GH 0 CJ 1 SJ 2 HJ ]R[d:-1 win v:0 m:0 bidok p:0 t:0 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)"
+            "(;GM[Skat]P0[Ann]MV[0 GH 0 CJ 1 SJ 2 HJ ]R[d:-1 win p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)"
         );
     }
 }

@@ -243,6 +243,13 @@ fn property(c: &mut Cursor<'_>, game: &mut Game, diags: &mut Vec<Diagnostic>) ->
                 }
             };
             let key = Key::from_name(std::str::from_utf8(name).unwrap_or_default());
+            let first = game.properties.iter().find_map(|p| match p {
+                Property::Text { key: k, span, .. } if *k == key => Some(*span),
+                _ => None,
+            });
+            if let Some(first) = first {
+                diags.push(duplicate_property(key.name(), first, name_pos.to(c.pos)));
+            }
             game.properties.push(Property::Text { key, raw, span });
         }
     }
@@ -257,6 +264,27 @@ fn duplicate(name: &str, span: Span) -> Diagnostic {
         format!("a second `{name}` property"),
     )
     .with_help("a record holds one `MV` and one `R`")
+}
+
+/// A text property given twice: the syntax tree would hold its tag twice (`N0303`), so the
+/// record is refused here as the notation reader refuses the tree. `first` is the first
+/// value's span, `span` the second property's, from its name to its `]`.
+fn duplicate_property(name: &str, first: Span, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        codes::DUPLICATE_PROPERTY,
+        Kind::Syntax,
+        Some(span),
+        format!(
+            "property `{name}` is given twice; the first is on line {}, column {}",
+            first.line,
+            first
+                .column
+                .saturating_sub(u32::try_from(name.len() + 1).unwrap_or(0))
+        ),
+    )
+    .with_help(format!(
+        "a record holds each property once; remove one of the `{name}` properties"
+    ))
 }
 
 #[cfg(test)]
@@ -302,11 +330,21 @@ mod tests {
             ("(;GM[Skat];x)", codes::STRUCTURE),
             ("(;MV[1 p]MV[1 p];)", codes::DUPLICATE),
             ("(;R[passed]R[passed];)", codes::DUPLICATE),
+            ("(;GM[Skat]P0[a]P0[b];)", codes::DUPLICATE_PROPERTY),
+            ("(;GM[Skat]XY[]PC[x]XY[];)", codes::DUPLICATE_PROPERTY),
             ("(;R[d:9];)", codes::RESULT_FIELD),
         ] {
             let e = parse(text).unwrap_err();
             assert_eq!(e[0].code, code, "{text}");
         }
+        let e = parse("(;GM[Skat]P0[a]\n  P1[b]P0[c];)").unwrap_err();
+        assert_eq!(e.len(), 1);
+        let span = e[0].span.unwrap();
+        assert_eq!((span.line, span.column, span.start, span.end), (2, 8, 23, 28));
+        assert_eq!(e[0].kind, Kind::Syntax);
+        assert_eq!(e[0].severity, notation::Severity::Error);
+        assert!(e[0].message.contains("line 1, column 11"), "{}", e[0].message);
+        assert!(parse("(;GM[Skat]P0[a]P1[a]P2[a]R0[]R1[]R2[];)").is_ok());
         let e = parse_record(b"(;P0[\xe9];)", Pos::start()).unwrap_err();
         assert_eq!(e[0].code, codes::NOT_UTF8);
         assert_eq!(e[0].span.unwrap().start, 5);

@@ -439,6 +439,15 @@ mod tests {
     }
 
     #[test]
+    fn a_property_given_twice_is_left_to_the_full_path() {
+        // The full path refuses it (I0116), so the quick path must not call it consistent.
+        let twice = GAME.replacen("P1[kermit]", "P1[kermit]P0[again]", 1);
+        assert_eq!(verify(twice.as_bytes()), Quick::Undecided);
+        let e = crate::parse_game(&twice).unwrap_err();
+        assert_eq!(e.diagnostics[0].code, crate::codes::DUPLICATE_PROPERTY);
+    }
+
+    #[test]
     fn a_wrong_field_or_an_unusual_record_is_left_to_the_full_path() {
         for (from, to) in [
             ("v:-54", "v:-60"),

@@ -348,7 +348,13 @@ pub struct IssReader<R: BufRead> {
     scanner: Scanner,
     index: usize,
     done: bool,
+    /// At the start of the input: how many bytes of a UTF-8 byte-order mark were skipped so
+    /// far; `None` once the start is behind (or the reader does not start the input).
+    bom: Option<usize>,
 }
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 impl<R: BufRead> IssReader<R> {
     /// A reader over `input`.
@@ -366,6 +372,7 @@ impl<R: BufRead> IssReader<R> {
             },
             index: 0,
             done: false,
+            bom: Some(0),
         }
     }
 
@@ -374,6 +381,8 @@ impl<R: BufRead> IssReader<R> {
     pub(crate) fn starting_at(input: R, start: Pos) -> Self {
         let mut reader = IssReader::new(input);
         reader.scanner.pos = start;
+        // Only the input's own start can hold a byte-order mark.
+        reader.bom = (start.offset == 0).then_some(0);
         reader
     }
 
@@ -508,6 +517,11 @@ impl<R: BufRead> IssReader<R> {
                     }));
                 }
             };
+            let bom = skip_bom(&mut self.bom, &mut self.scanner, chunk);
+            if bom > 0 {
+                self.input.consume(bom);
+                continue;
+            }
             let blanks = self.scanner.take_blanks(chunk);
             if blanks > 0 {
                 self.input.consume(blanks);
@@ -529,6 +543,44 @@ impl<R: BufRead> IssReader<R> {
             }
         }
     }
+}
+
+/// At the start of the input, skips a UTF-8 byte-order mark, as much of it as `chunk`
+/// holds; returns how many bytes to consume (then more may follow), or 0 to read `chunk`
+/// as it is. The mark's bytes count in the offsets but not in the columns: line 1,
+/// column 1 is the first character after it. Bytes that begin like a mark and then
+/// differ are taken as the byte-by-byte scan takes them: text outside a record.
+fn skip_bom(bom: &mut Option<usize>, scanner: &mut Scanner, chunk: &[u8]) -> usize {
+    let Some(mut matched) = *bom else {
+        return 0;
+    };
+    let mut used = 0;
+    while let Some(&want) = BOM.get(matched) {
+        match chunk.get(used) {
+            Some(&b) if b == want => {
+                matched += 1;
+                used += 1;
+                scanner.pos.offset += 1;
+            }
+            // More of the input is needed to tell.
+            None if !chunk.is_empty() => {
+                *bom = Some(matched);
+                return used;
+            }
+            _ => break,
+        }
+    }
+    *bom = None;
+    if matched > 0 && matched < BOM.len() {
+        // Not a mark: what was skipped is text outside a record from the start on, as
+        // the scan would have found it (the lead byte is one character, the rest none).
+        let mut start = scanner.pos;
+        start.offset -= matched;
+        scanner.pos.column += 1;
+        scanner.line_start = false;
+        scanner.state = State::Skip { report: Some(start) };
+    }
+    used
 }
 
 /// Reads the first record of `text`.
@@ -617,6 +669,78 @@ mod tests {
     fn io_errors_are_reported_once() {
         let items: Vec<_> = IssReader::new(io::BufReader::new(Failing)).collect();
         assert_eq!(codes_of(&items), vec![codes::IO]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let plain = b"(;GM[Skat]MV[1 p 2 p 0 p ]R[passed] ;)\n(;GM[Skat];)\n".to_vec();
+        let mut marked = BOM.to_vec();
+        marked.extend_from_slice(&plain);
+        for capacity in [1, 2, 3, 4, 4096] {
+            let items: Vec<_> = IssReader::new(io::BufReader::with_capacity(capacity, &marked[..])).collect();
+            assert_eq!(codes_of(&items), vec!["ok", "ok"], "capacity {capacity}");
+            let (_, loc) = items[0].as_ref().unwrap();
+            // Offsets count the mark; the first character after it is line 1, column 1.
+            assert_eq!((loc.span.start, loc.span.line, loc.span.column), (3, 1, 1));
+            let (_, loc) = items[1].as_ref().unwrap();
+            assert_eq!(
+                (loc.span.start, loc.span.line, loc.span.column),
+                (plain.len() - 13 + 3, 2, 1)
+            );
+        }
+        // Only at the start: a mark later on is text outside a record, and so are bytes that
+        // begin like a mark and are none, as they were before.
+        let mut late = plain.clone();
+        late.extend_from_slice(&BOM);
+        late.extend_from_slice(b"(;GM[Skat];)\n");
+        assert_eq!(codes_of(&read_all(&late)), vec!["ok", "ok", codes::OUTSIDE]);
+        for broken in [
+            &b"\xEF\xBB(;GM[Skat];)\n"[..],
+            b"\xEFx\n(;GM[Skat];)\n",
+            b"\xEF\xBB",
+        ] {
+            for capacity in [1, 4096] {
+                let items: Vec<_> = IssReader::new(io::BufReader::with_capacity(capacity, broken)).collect();
+                let e = items[0].as_ref().unwrap_err();
+                assert_eq!(e.diagnostics[0].code, codes::OUTSIDE, "{broken:?}");
+                let span = e.location.span;
+                assert_eq!((span.start, span.line, span.column), (0, 1, 1), "{broken:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_skip_a_byte_order_mark_as_the_reader_does() {
+        use crate::blocks::{Blocks, Piece};
+        let mut text = BOM.to_vec();
+        for i in 0..200 {
+            text.extend_from_slice(format!("(;GM[Skat]ID[{i}]MV[1 p 2 p 0 p ]R[passed] ;)\n").as_bytes());
+        }
+        let whole: Vec<_> = IssReader::new(&text[..])
+            .raw()
+            .map(|r| {
+                r.map(|r| (r.location.span, r.bytes().to_vec()))
+                    .map_err(|e| e.diagnostics)
+            })
+            .collect();
+        assert_eq!(whole.len(), 200);
+        assert_eq!(whole[0].as_ref().unwrap().0.start, 3);
+        for (block, limit) in [(64, 64), (1000, 4000), (1 << 16, 1 << 22)] {
+            let mut pieces = Vec::new();
+            for piece in Blocks::new(&text[..]).with_sizes(block, limit) {
+                match piece {
+                    Piece::Block(b) => pieces.extend(b.records().map(|r| {
+                        r.map(|r| (r.location.span, r.bytes().to_vec()))
+                            .map_err(|e| e.diagnostics)
+                    })),
+                    Piece::Record(r) => pieces.push(
+                        r.map(|r| (r.location.span, r.bytes().to_vec()))
+                            .map_err(|e| e.diagnostics),
+                    ),
+                }
+            }
+            assert_eq!(pieces, whole, "blocks of {block}, limit {limit}");
+        }
     }
 
     #[test]

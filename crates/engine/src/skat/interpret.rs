@@ -8,7 +8,7 @@ use notation::{
 };
 
 use crate::skat::model::{ExtraGame, GameType, Seat};
-use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord};
+use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord, claim_canonical};
 
 /// The span as a diagnostic location: trees built by programs carry `Span::default()`,
 /// which points nowhere.
@@ -576,23 +576,61 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
             match claim_value(key, &claim.values, &names) {
                 Some(ClaimValue::Text(reason)) if key == ClaimKey::Disputed => game.disputed = Some(reason),
                 Some(value) => game.claims.push(ClaimIn { key, value, span }),
-                None => {
-                    let written: Vec<String> = claim.values.iter().map(|v| token_text(&v.node)).collect();
-                    out.push(Diagnostic::warning(
-                        "S0503",
-                        at(span),
-                        format!(
-                            "the value `{}` of claim `{}` is not understood; ignored",
-                            written.join(" "),
-                            claim.key.node
-                        ),
-                    ));
-                }
+                None => out.push(unread_claim(key, &claim.key.node, &claim.values, span)),
             }
         }
     }
 
     (game, out)
+}
+
+/// What a claim's value must look like, for the help of [`unread_claim`].
+fn claim_form(key: ClaimKey) -> &'static str {
+    match key {
+        ClaimKey::Passed => "nothing, `yes` or `no`, as in `passed`",
+        ClaimKey::Declarer | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => {
+            "one seat: F, M or R (or an alias or a player name), as in `declarer F`"
+        }
+        ClaimKey::Loser | ClaimKey::Winner => "one or more seats, as in `loser M R`",
+        ClaimKey::Game => "a game word, as in `game clubs`",
+        ClaimKey::Outcome => "`won`, `lost` or `penalty`, as in `outcome won`",
+        ClaimKey::Schneider | ClaimKey::Schwarz | ClaimKey::Overbid | ClaimKey::Resigned => {
+            "nothing, `yes` or `no`, as in `schneider no`"
+        }
+        ClaimKey::Matadors => "a whole number, or `with`/`against` and one, as in `matadors -2`",
+        ClaimKey::Score => "a whole number in decimal digits, signed, as in `score -48`",
+        ClaimKey::Points | ClaimKey::Tricks | ClaimKey::Bid | ClaimKey::Value | ClaimKey::SkatPoints => {
+            "a whole number in decimal digits, as in `points 61`"
+        }
+        ClaimKey::Disputed => "a reason in quotes",
+    }
+}
+
+/// The finding for a known claim whose value does not read (`points 1e3`, `score 24.5`,
+/// `outcome wоn` with a Cyrillic о): an error, since the record states a figure that cannot
+/// be checked, so it is not consistent.
+fn unread_claim(key: ClaimKey, written_key: &str, values: &[Spanned<Token>], span: Span) -> Diagnostic {
+    let written: Vec<String> = values.iter().map(|v| token_text(&v.node)).collect();
+    let written = written.join(" ");
+    let shown = if written.is_empty() {
+        "no value".to_string()
+    } else {
+        format!("the value `{written}`")
+    };
+    let mut help = format!("claim `{}` takes {}", claim_canonical(key), claim_form(key));
+    if let Some(c) = written.chars().find(|c| !c.is_ascii()) {
+        help.push_str(&format!(
+            "; `{c}` (U+{:04X}) is not an ASCII letter or digit and may only look like one",
+            u32::from(c)
+        ));
+    }
+    Diagnostic::error(
+        "S0419",
+        Kind::Inconsistent,
+        at(span),
+        format!("{shown} of claim `{written_key}` does not read; the claim cannot be checked"),
+    )
+    .with_help(help)
 }
 
 fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>; 3]) -> Option<ClaimValue> {

@@ -713,12 +713,7 @@ fn german_words_and_seat_aliases_are_read_and_canonicalized() {
 
 #[test]
 fn unknown_words_and_claims_are_warnings() {
-    let c = check(
-        &clubs_game()
-            .declare("F clubs")
-            .claims("frobnicate 3, points lots")
-            .build(),
-    );
+    let c = check(&clubs_game().declare("F clubs").claims("frobnicate 3").build());
     let warnings: Vec<_> = c
         .findings
         .iter()
@@ -727,6 +722,32 @@ fn unknown_words_and_claims_are_warnings() {
         .collect();
     assert!(warnings.contains(&"S0503"), "{:?}", c.findings);
     assert_eq!(c.verdict, Verdict::Consistent);
+}
+
+#[test]
+fn claim_values_that_do_not_read_are_errors() {
+    // Each value is one a reader could take for a figure at a glance; none reads, so the
+    // record states something that cannot be checked and is not consistent.
+    for claims in [
+        "points lots",
+        "points 1e3",
+        "score 24.5",
+        "outcome w\u{43e}n",
+        "tricks -1",
+        "declarer X",
+        "schneider maybe",
+    ] {
+        let c = check(&clubs_game().claims(claims).build());
+        assert_eq!(codes(&c), vec!["S0419"], "{claims}: {:?}", c.findings);
+        assert_eq!(c.verdict, Verdict::Inconsistent, "{claims}");
+        let d = c.findings.iter().find(|d| d.code == "S0419").unwrap();
+        assert_eq!(d.kind, Kind::Inconsistent);
+        assert!(d.help.is_some(), "{claims}");
+    }
+    let c = check(&clubs_game().claims("outcome w\u{43e}n").build());
+    let d = c.findings.iter().find(|d| d.code == "S0419").unwrap();
+    let help = d.help.as_deref().unwrap_or_default();
+    assert!(help.contains("U+043E"), "{help}");
 }
 
 #[test]
