@@ -62,6 +62,14 @@ const COVERED_ELSEWHERE: &[(&str, &str)] = &[
         "I0139",
         "robust_convert tests: a warning of convert --to iss, not of check",
     ),
+    (
+        "F0001",
+        "format and robust_fmt tests: a finding of fmt, not of check",
+    ),
+    (
+        "F0002",
+        "format tests (same_units finds different output): a guard of fmt",
+    ),
 ];
 
 #[test]
