@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod commands;
 pub mod input;
+pub mod out;
 pub mod pipeline;
 pub mod render;
 pub mod show;

@@ -249,6 +249,14 @@ pub enum Job {
 impl Job {
     /// Hands every record of the work to `each`, in order.
     pub fn for_each_unit(self, mut each: impl FnMut(Unit)) {
+        let _ = self.try_for_each_unit(|unit| {
+            each(unit);
+            Ok::<(), std::convert::Infallible>(())
+        });
+    }
+
+    /// Hands every record of the work to `each`, in order, until `each` fails.
+    pub fn try_for_each_unit<E>(self, mut each: impl FnMut(Unit) -> Result<(), E>) -> Result<(), E> {
         match self {
             Job::One(unit) => each(unit),
             Job::IssBlock(block) => {
@@ -256,24 +264,26 @@ impl Job {
                     each(match r {
                         Ok(raw) => Unit::Iss(raw),
                         Err(e) => Unit::IssError(e),
-                    });
+                    })?;
                 }
+                Ok(())
             }
         }
     }
 
-    /// The job's size for sharing work out in even batches, in units of 256 bytes of input
-    /// (about one server record): batches of equal weight hold about as much text whatever
-    /// the form, which bounds the memory a batch takes.
+    /// The job's size for sharing work out in even batches: its bytes of input in units of
+    /// 256 (about one server record), or its records, whichever is more. Batches of equal
+    /// weight hold about as much text and never more records whatever the form, which
+    /// bounds the memory a batch and its outcomes take.
     pub fn weight(&self) -> usize {
-        let bytes = match self {
-            Job::One(Unit::Stich(raw)) => raw.len(),
-            Job::One(Unit::Iss(raw)) => raw.bytes().len(),
-            Job::One(Unit::Parsed(p)) => p.text.len(),
-            Job::One(Unit::IssError(_)) => 0,
-            Job::IssBlock(b) => b.bytes().len(),
+        let (bytes, records) = match self {
+            Job::One(Unit::Stich(raw)) => (raw.len(), 1),
+            Job::One(Unit::Iss(raw)) => (raw.bytes().len(), 1),
+            Job::One(Unit::Parsed(p)) => (p.text.len(), 1),
+            Job::One(Unit::IssError(_)) => (0, 1),
+            Job::IssBlock(b) => (b.bytes().len(), b.units_bound()),
         };
-        bytes / 256 + 1
+        (bytes / 256 + 1).max(records)
     }
 }
 

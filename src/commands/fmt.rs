@@ -48,16 +48,10 @@ fn format_input(input: &Input, display: cards::Display, colours: bool) -> io::Re
 
 /// Runs `fmt`.
 pub fn run(args: &FmtArgs) -> u8 {
-    let inputs = match input::expand(&args.paths, From::Stich) {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("stich: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let expanded = input::expand(&args.paths, From::Stich);
     let colours = render::stderr_colours();
-    let mut status = EXIT_OK;
-    for input in inputs.iter().filter(|i| i.format == Format::Stich) {
+    let mut status = if expanded.failed { EXIT_USAGE } else { EXIT_OK };
+    for input in expanded.inputs.iter().filter(|i| i.format == Format::Stich) {
         let path = input.display();
         let (formatted, failed) = match format_input(input, args.cards.display(), colours) {
             Ok(r) => r,

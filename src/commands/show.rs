@@ -1,15 +1,15 @@
 //! `stich show`: print records the way the books print them.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use crate::cli::{EXIT_FINDINGS, EXIT_OK, ShowArgs};
 use crate::input;
+use crate::out;
 use crate::pipeline::process;
 
 /// Runs `show`.
 pub fn run(args: &ShowArgs) -> u8 {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut stdout = out::stdout();
     let mut status = EXIT_OK;
     let mut first = true;
     let run = input::for_each_record(&args.paths, args.from, |path, parsed| {
@@ -23,15 +23,20 @@ pub fn run(args: &ShowArgs) -> u8 {
         let sep = if first { "" } else { "\n" };
         first = false;
         write!(
-            out,
+            stdout,
             "{sep}{}",
             crate::show::record(&p, path, args.cards.display())
         )
     });
-    let flushed = out.flush();
+    let flushed = stdout.flush();
     match run {
-        Err(code) => code,
-        Ok(()) if flushed.is_err() => crate::cli::EXIT_USAGE,
-        Ok(()) => status,
+        // A missing or unreadable input (reported already) or a failed write.
+        Err(code) => {
+            if let Err(e) = flushed {
+                let _ = out::status_of(&e);
+            }
+            code
+        }
+        Ok(()) => out::finish(flushed, status),
     }
 }
