@@ -242,6 +242,8 @@ enum Stop {
     BrokenPipe,
     /// Writing failed.
     Failed(io::Error),
+    /// The threads to check on could not be started.
+    Threads(String),
 }
 
 /// Writes one batch, in order.
@@ -343,9 +345,7 @@ fn run_parallel(
             }
         }
         if started == 0 {
-            return Err(Stop::Failed(io::Error::other(
-                "no worker thread could be started",
-            )));
+            return Err(Stop::Threads("no worker thread could be started".to_string()));
         }
         let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
             let mut records = records;
@@ -361,9 +361,9 @@ fn run_parallel(
             }
         });
         if let Err(e) = reader {
-            return Err(Stop::Failed(io::Error::other(format!(
+            return Err(Stop::Threads(format!(
                 "the reading thread could not be started: {e}"
-            ))));
+            )));
         }
         // Returning early drops the receivers, which stops the workers and then the reader.
         for outcomes in order_rx.iter() {
@@ -424,6 +424,11 @@ pub fn run(args: &CheckArgs) -> u8 {
             Err(Stop::Failed(e)) => {
                 bar.finish_and_clear();
                 return out::status_of(&e);
+            }
+            Err(Stop::Threads(why)) => {
+                bar.finish_and_clear();
+                out::note(format_args!("stich: {why}"));
+                return EXIT_USAGE;
             }
         }
     }
