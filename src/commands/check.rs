@@ -132,7 +132,12 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
     {
         return Done::Consistent(raw.bytes().len());
     }
-    let mut p = unit.process(Some(path), task.content_id);
+    let work = crate::pipeline::Work {
+        iss: false,
+        content_id: task.content_id,
+        findings: !task.slim,
+    };
+    let mut p = unit.process_work(Some(path), work);
     if task.slim {
         p.report.record = None;
         p.report.result = None;
@@ -197,7 +202,8 @@ impl Output {
     }
 
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
-        self.summary.add(&p.report, p.bytes);
+        self.summary
+            .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
         self.render(&p.diagnostics, path, &p.text, p.offset);
         match self.format {
             Format::Text if !self.quiet => {
