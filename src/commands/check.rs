@@ -319,7 +319,7 @@ fn run_parallel(
     let (work_tx, work_rx) = mpsc::sync_channel::<(Vec<Job>, mpsc::SyncSender<Vec<Done>>)>(workers);
     // The writer's queue: the outcome channels of the batches read, in order. Its bound is
     // the bound on batches in flight.
-    let (order_tx, order_rx) = mpsc::sync_channel::<Outcomes>(IN_FLIGHT);
+    let (order_tx, order_rx) = mpsc::sync_channel::<Outcomes>(workers + IN_FLIGHT);
     // Whichever worker is free takes the next batch, so a worker held up (by the reader or
     // the writer on its core) holds up no other.
     let work_rx = std::sync::Mutex::new(work_rx);
