@@ -167,10 +167,17 @@ fn line_of(text: &str, offset: usize, start: usize, end: usize) -> Option<Shown>
     while !text.is_char_boundary(span_end) {
         span_end += 1;
     }
-    let fwd = chars_forward(text, span_end, WINDOW + 1);
-    let to = text[span_end..fwd].find('\n').map_or(fwd, |i| span_end + i);
-    let cut_after = to < text.len() && text.as_bytes().get(to) != Some(&b'\n');
-    let to = if cut_after { chars_back(text, to, 1) } else { to };
+    // A span longer than two windows (a whole long line) is itself cut.
+    let span_cap = chars_forward(text, rel, 2 * WINDOW);
+    let (to, cut_after) = if span_end > span_cap {
+        span_end = span_cap;
+        (span_cap, true)
+    } else {
+        let fwd = chars_forward(text, span_end, WINDOW + 1);
+        let to = text[span_end..fwd].find('\n').map_or(fwd, |i| span_end + i);
+        let cut_after = to < text.len() && text.as_bytes().get(to) != Some(&b'\n');
+        (if cut_after { chars_back(text, to, 1) } else { to }, cut_after)
+    };
     let mut shown = String::new();
     if cut_before {
         shown.push('…');
@@ -239,6 +246,15 @@ mod tests {
         let shown = line_of(&text, 0, start, start + 2).unwrap();
         assert!(shown.text.starts_with('…') && shown.text.ends_with(" XX"));
         assert_eq!(&shown.text[shown.range], "XX");
+    }
+
+    #[test]
+    fn a_span_over_a_whole_long_line_is_cut_too() {
+        let text = format!("{}\n", "ä".repeat(70_000));
+        let shown = line_of(&text, 0, 0, text.len() - 1).unwrap();
+        assert!(shown.clipped && shown.text.ends_with('…'));
+        assert_eq!(shown.text.chars().count(), 2 * WINDOW + 1);
+        assert_eq!(shown.range, 0..2 * WINDOW * 'ä'.len_utf8());
     }
 
     #[test]
