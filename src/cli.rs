@@ -11,6 +11,24 @@ pub const EXIT_FINDINGS: u8 = 1;
 /// Exit status: a usage or I/O error.
 pub const EXIT_USAGE: u8 = 2;
 
+/// The worker threads for `--jobs n`: one per core for 0 and at most one per core for any
+/// `n` (with a note on standard error when `n` is more). Checking keeps a core busy per
+/// thread, so more threads than cores would add only memory, and asking for more threads
+/// than the machine can start would fail.
+pub fn jobs(n: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match n {
+        0 => cores,
+        n if n > cores => {
+            crate::out::note(format_args!(
+                "stich: note: --jobs {n} is more than the {cores} cores here; using {cores}"
+            ));
+            cores
+        }
+        n => n,
+    }
+}
+
 /// Read, replay and verify records of trick-taking card games.
 #[derive(Parser, Debug)]
 #[command(name = "stich", version, about, long_about = None)]
@@ -100,7 +118,7 @@ pub struct CheckArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Worker threads for replaying (0: one per core).
+    /// Worker threads for replaying (0: one per core; never more than one per core).
     #[arg(long, short = 'j', default_value_t = 1)]
     pub jobs: usize,
     /// Print errors and warnings only: no line per record, no notes.
@@ -164,7 +182,8 @@ pub struct GenArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = GenTo::Stich)]
     pub to: GenTo,
-    /// Worker threads (0: one per core); the output is the same for any number.
+    /// Worker threads (0: one per core; never more than one per core); the output is the
+    /// same for any number.
     #[arg(long, short = 'j', default_value_t = 1)]
     pub jobs: usize,
 }

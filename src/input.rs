@@ -63,10 +63,29 @@ fn is_record_file(path: &Path, from: From) -> bool {
     }
 }
 
+/// The inputs the command-line paths name, and whether some path could not be taken.
+#[derive(Debug, Default)]
+pub struct Expanded {
+    /// The inputs, in order.
+    pub inputs: Vec<Input>,
+    /// Some path was missing or could not be read; each was reported on standard error
+    /// (`stich: PATH: reason`) already. The run goes on with the rest and ends with
+    /// [`EXIT_USAGE`](crate::cli::EXIT_USAGE).
+    pub failed: bool,
+}
+
 /// Expands the command-line paths: files as given, folders recursively (record files only,
 /// in sorted order so runs are deterministic), `-` as standard input.
-pub fn expand(paths: &[PathBuf], from: From) -> io::Result<Vec<Input>> {
-    let mut out = Vec::new();
+///
+/// A folder is walked following symbolic links, but a link back to a folder above it is
+/// skipped with a note, and every file is taken once however many links lead to it. What a
+/// walk finds that is not a regular file (a FIFO, a socket, a device) is skipped with a note;
+/// named on the command line, it is read like any file (as `cat` reads it). A missing path,
+/// or a folder or entry that cannot be read, is reported with its path and the rest goes
+/// on ([`Expanded::failed`]).
+pub fn expand(paths: &[PathBuf], from: From) -> Expanded {
+    let mut out = Expanded::default();
+    let mut seen = std::collections::HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
             let format = if from == From::Iss {
@@ -74,40 +93,113 @@ pub fn expand(paths: &[PathBuf], from: From) -> io::Result<Vec<Input>> {
             } else {
                 Format::Stich
             };
-            out.push(Input { path: None, format });
-        } else if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, from, &mut found)?;
-            found.sort();
-            out.extend(found.into_iter().map(|p| Input {
-                format: format_of(&p, from),
-                path: Some(p),
-            }));
-        } else if path.exists() {
-            out.push(Input {
+            out.inputs.push(Input { path: None, format });
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                let mut found = walk(path, from, &mut seen, &mut out.failed);
+                found.sort();
+                out.inputs.extend(found.into_iter().map(|p| Input {
+                    format: format_of(&p, from),
+                    path: Some(p),
+                }));
+            }
+            Ok(_) => out.inputs.push(Input {
                 path: Some(path.clone()),
                 format: format_of(path, from),
-            });
-        } else {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("{}: no such file or folder", path.display()),
-            ));
+            }),
+            Err(e) => {
+                report(path, &e);
+                out.failed = true;
+            }
         }
     }
-    Ok(out)
+    out
 }
 
-fn walk(dir: &Path, from: From, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, from, out)?;
-        } else if is_record_file(&path, from) {
-            out.push(path);
+/// Reports a path that cannot be taken.
+fn report(path: &Path, e: &io::Error) {
+    let reason = if e.kind() == io::ErrorKind::NotFound {
+        "no such file or folder".to_string()
+    } else {
+        e.to_string()
+    };
+    crate::out::note(format_args!("stich: {}: {reason}", path.display()));
+}
+
+/// The record files under `dir`, each once (see [`expand`]).
+fn walk(
+    dir: &Path,
+    from: From,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    failed: &mut bool,
+) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    // A link to a folder at or above the walk's start is a loop too, though the walk has not
+    // passed through that folder (`up -> ..`): it would walk everything around the folder.
+    let root = std::fs::canonicalize(dir).ok();
+    let mut walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = walker.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                if e.loop_ancestor().is_some() {
+                    crate::out::note(format_args!(
+                        "stich: note: {}: a link to a folder above it; skipped",
+                        path.display()
+                    ));
+                    continue;
+                }
+                let io = e.io_error();
+                // A dangling link by a name no record file has is nothing the run misses.
+                if io.is_some_and(|io| io.kind() == io::ErrorKind::NotFound) && !is_record_file(&path, from) {
+                    continue;
+                }
+                match io {
+                    Some(io) => report(&path, io),
+                    None => crate::out::note(format_args!("stich: {}: {e}", path.display())),
+                }
+                *failed = true;
+                continue;
+            }
+        };
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            let above = entry.path_is_symlink()
+                && root.as_ref().is_some_and(|root| {
+                    std::fs::canonicalize(entry.path()).is_ok_and(|target| root.starts_with(target))
+                });
+            if above {
+                crate::out::note(format_args!(
+                    "stich: note: {}: a link to a folder above it; skipped",
+                    entry.path().display()
+                ));
+                walker.skip_current_dir();
+            }
+            continue;
+        }
+        if !is_record_file(entry.path(), from) {
+            continue;
+        }
+        if !kind.is_file() {
+            crate::out::note(format_args!(
+                "stich: note: {}: not a regular file (a FIFO, socket or device); skipped",
+                entry.path().display()
+            ));
+            continue;
+        }
+        // Links may lead to one file by many names: it is checked once.
+        let key = std::fs::canonicalize(entry.path()).unwrap_or_else(|_| entry.path().to_path_buf());
+        if seen.insert(key) {
+            found.push(entry.into_path());
         }
     }
-    Ok(())
+    found
 }
 
 /// Opens an input for reading.
@@ -144,33 +236,38 @@ pub fn records(input: &Input) -> io::Result<Box<dyn Iterator<Item = Parsed> + Se
 }
 
 /// Calls `each` with every record of every path, in order, for the commands that handle one
-/// record at a time. A missing file or a read error is reported and ends the run with
-/// [`EXIT_USAGE`](crate::cli::EXIT_USAGE); a closed output pipe ends it quietly.
+/// record at a time. A missing file or one that cannot be opened is reported with its path
+/// and the run goes on with the rest, to end with [`EXIT_USAGE`](crate::cli::EXIT_USAGE); a
+/// closed output pipe ends it quietly, any other write error at once with `EXIT_USAGE`.
 pub fn for_each_record(
     paths: &[PathBuf],
     from: From,
     mut each: impl FnMut(&str, Parsed) -> io::Result<()>,
 ) -> Result<(), u8> {
-    let inputs = expand(paths, from).map_err(|e| {
-        eprintln!("stich: {e}");
-        crate::cli::EXIT_USAGE
-    })?;
-    for input in &inputs {
+    let expanded = expand(paths, from);
+    let mut failed = expanded.failed;
+    for input in &expanded.inputs {
         let path = input.display();
-        let records = records(input).map_err(|e| {
-            eprintln!("stich: {path}: {e}");
-            crate::cli::EXIT_USAGE
-        })?;
+        let records = match records(input) {
+            Ok(records) => records,
+            Err(e) => {
+                crate::out::note(format_args!("stich: {path}: {e}"));
+                failed = true;
+                continue;
+            }
+        };
         for parsed in records {
-            match each(&path, parsed) {
-                Ok(()) => {}
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-                Err(e) => {
-                    eprintln!("stich: {e}");
-                    return Err(crate::cli::EXIT_USAGE);
-                }
+            if let Err(e) = each(&path, parsed) {
+                return match crate::out::status_of(&e) {
+                    crate::cli::EXIT_OK => Ok(()),
+                    code => Err(code),
+                };
             }
         }
     }
-    Ok(())
+    if failed {
+        Err(crate::cli::EXIT_USAGE)
+    } else {
+        Ok(())
+    }
 }

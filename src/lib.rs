@@ -5,6 +5,7 @@ pub mod cli;
 pub mod commands;
 pub mod format;
 pub mod input;
+pub mod out;
 pub mod pipeline;
 pub mod render;
 pub mod show;

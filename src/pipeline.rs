@@ -47,6 +47,10 @@ pub struct Work {
     /// Compute the canonical text and the content id. Off only when nothing will show them
     /// (`check -q` in text form), since printing and hashing cost as much as the replay.
     pub content_id: bool,
+    /// Copy the findings into the report. Off when only text is written (the findings are
+    /// rendered from [`Processed::diagnostics`]): a record with 300,000 findings would
+    /// otherwise hold each twice.
+    pub findings: bool,
 }
 
 impl Work {
@@ -54,6 +58,7 @@ impl Work {
     pub const FULL: Work = Work {
         iss: false,
         content_id: true,
+        findings: true,
     };
 }
 
@@ -87,7 +92,7 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
                 game: None,
                 rules: None,
                 verdict,
-                findings: diagnostics.iter().map(Finding::from).collect(),
+                findings: findings_of(&diagnostics, work),
                 header: Vec::new(),
                 record: None,
                 result: None,
@@ -121,7 +126,7 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
             game: record.tag("Game").map(str::to_string),
             rules: record.tag("Rules").map(str::to_string),
             verdict,
-            findings: diagnostics.iter().map(Finding::from).collect(),
+            findings: findings_of(&diagnostics, work),
             header: record.tags.iter().map(HeaderTag::from).collect(),
             result: checked.replay.as_ref().map(engine::Replay::outcome),
             record: checked.replay,
@@ -131,6 +136,15 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
         offset,
         canonical,
         bytes,
+    }
+}
+
+/// The report's findings, if `work` asks for them.
+fn findings_of(diagnostics: &[Diagnostic], work: Work) -> Vec<Finding> {
+    if work.findings {
+        diagnostics.iter().map(Finding::from).collect()
+    } else {
+        Vec::new()
     }
 }
 
@@ -228,8 +242,18 @@ impl Unit {
     /// Checks the record (see [`process_with`]); `content_id` as in [`Work`].
     pub fn process(self, path: Option<&str>, content_id: bool) -> Processed {
         let work = Work {
-            iss: self.is_iss(),
             content_id,
+            ..Work::FULL
+        };
+        self.process_work(path, work)
+    }
+
+    /// Checks the record doing the work `work` asks for ([`Work::iss`] is taken from the
+    /// unit itself).
+    pub fn process_work(self, path: Option<&str>, work: Work) -> Processed {
+        let work = Work {
+            iss: self.is_iss(),
+            ..work
         };
         process_with(self.into_parsed(), path, work)
     }
@@ -249,6 +273,14 @@ pub enum Job {
 impl Job {
     /// Hands every record of the work to `each`, in order.
     pub fn for_each_unit(self, mut each: impl FnMut(Unit)) {
+        let _ = self.try_for_each_unit(|unit| {
+            each(unit);
+            Ok::<(), std::convert::Infallible>(())
+        });
+    }
+
+    /// Hands every record of the work to `each`, in order, until `each` fails.
+    pub fn try_for_each_unit<E>(self, mut each: impl FnMut(Unit) -> Result<(), E>) -> Result<(), E> {
         match self {
             Job::One(unit) => each(unit),
             Job::IssBlock(block) => {
@@ -256,24 +288,26 @@ impl Job {
                     each(match r {
                         Ok(raw) => Unit::Iss(raw),
                         Err(e) => Unit::IssError(e),
-                    });
+                    })?;
                 }
+                Ok(())
             }
         }
     }
 
-    /// The job's size for sharing work out in even batches, in units of 256 bytes of input
-    /// (about one server record): batches of equal weight hold about as much text whatever
-    /// the form, which bounds the memory a batch takes.
+    /// The job's size for sharing work out in even batches: its bytes of input in units of
+    /// 256 (about one server record), or its records, whichever is more. Batches of equal
+    /// weight hold about as much text and never more records whatever the form, which
+    /// bounds the memory a batch and its outcomes take.
     pub fn weight(&self) -> usize {
-        let bytes = match self {
-            Job::One(Unit::Stich(raw)) => raw.len(),
-            Job::One(Unit::Iss(raw)) => raw.bytes().len(),
-            Job::One(Unit::Parsed(p)) => p.text.len(),
-            Job::One(Unit::IssError(_)) => 0,
-            Job::IssBlock(b) => b.bytes().len(),
+        let (bytes, records) = match self {
+            Job::One(Unit::Stich(raw)) => (raw.len(), 1),
+            Job::One(Unit::Iss(raw)) => (raw.bytes().len(), 1),
+            Job::One(Unit::Parsed(p)) => (p.text.len(), 1),
+            Job::One(Unit::IssError(_)) => (0, 1),
+            Job::IssBlock(b) => (b.bytes().len(), b.units_bound()),
         };
-        bytes / 256 + 1
+        (bytes / 256 + 1).max(records)
     }
 }
 

@@ -38,10 +38,13 @@ pub fn record(p: &Processed, path: &str, cards: Display) -> String {
         }
     }
     let _ = writeln!(s, "\nVerdict: {}", verdict_word(p.report.verdict));
-    for d in &p.diagnostics {
-        s.push_str(&render::diagnostic(d, path, &p.text, p.offset, false));
-        s.push('\n');
-    }
+    s.push_str(&render::diagnostics(
+        &p.diagnostics,
+        path,
+        &p.text,
+        p.offset,
+        false,
+    ));
     s
 }
 

@@ -46,25 +46,47 @@ impl Summary {
 
     /// Counts one record.
     pub fn add(&mut self, report: &report::Report, bytes: usize) {
+        let findings = report
+            .findings
+            .iter()
+            .map(|f| (f.severity, f.code.as_str(), f.message.as_str()));
+        self.add_findings(report.verdict, findings, bytes);
+    }
+
+    /// Counts one record by its verdict and its findings as diagnostics (for a report built
+    /// without them, see [`crate::pipeline::Work::findings`]).
+    pub fn add_diagnostics(&mut self, verdict: Verdict, diagnostics: &[notation::Diagnostic], bytes: usize) {
+        let findings = diagnostics
+            .iter()
+            .map(|d| (d.severity, d.code, d.message.as_str()));
+        self.add_findings(verdict, findings, bytes);
+    }
+
+    fn add_findings<'a>(
+        &mut self,
+        verdict: Verdict,
+        findings: impl Iterator<Item = (notation::Severity, &'a str, &'a str)>,
+        bytes: usize,
+    ) {
         self.records += 1;
         self.bytes += bytes as u64;
-        match report.verdict {
+        match verdict {
             Verdict::Consistent => self.consistent += 1,
             Verdict::Inconsistent => self.inconsistent += 1,
             Verdict::Illegal => self.illegal += 1,
             Verdict::Incomplete => self.incomplete += 1,
             Verdict::Unparsable => self.unparsable += 1,
         }
-        for f in &report.findings {
-            if f.severity == report::Severity::Error {
+        for (severity, code, message) in findings {
+            if severity == notation::Severity::Error {
                 // Counted in place: a `String` key is made only the first time a code is seen.
-                match self.by_code.get_mut(f.code.as_str()) {
+                match self.by_code.get_mut(code) {
                     Some(n) => *n += 1,
                     None => {
-                        self.by_code.insert(f.code.clone(), 1);
+                        self.by_code.insert(code.to_string(), 1);
                     }
                 }
-                if let Some(claim) = crate::pipeline::claim_of(&f.message) {
+                if let Some(claim) = crate::pipeline::claim_of(message) {
                     match self.by_claim.get_mut(claim) {
                         Some(n) => *n += 1,
                         None => {

@@ -6,18 +6,29 @@ use std::sync::mpsc;
 
 use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format};
 use crate::input;
+use crate::out;
 use crate::pipeline::{Job, Processed, Unit};
 use crate::render;
 use crate::summary::Summary;
 
 /// The weight of work handed to a worker at once ([`Job::weight`]: about 256 KiB of input,
-/// some 700 server records or 250 stich records); bounds memory while letting threads share
-/// the work.
+/// some 700 server records or 250 stich records, and never more than this many records);
+/// bounds memory while letting threads share the work.
 const BATCH: usize = 1024;
 
-/// Batches that may be in flight for each worker (queued, being checked or waiting to be
-/// written): memory stays bounded by a few batches per worker whatever the input's size.
-const IN_FLIGHT: usize = 4;
+/// Batches that may wait for a worker or to be written, beyond one per worker: memory
+/// stays bounded by about a batch per worker whatever the input's size.
+const IN_FLIGHT: usize = 2;
+
+/// The most records a worker hands the writer at once; a batch with more (a block of tiny
+/// records, all findings) goes in parts, and the worker waits for the writer to take them.
+const CHUNK: usize = BATCH;
+
+/// About the most bytes of outcomes a worker hands the writer at once ([`Done::size`]).
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// Parts of a batch's outcomes that may wait to be written.
+const CHUNKS_WAITING: usize = 2;
 
 /// A record after the workers: checked, or (with `--parse-only`) only read.
 ///
@@ -32,6 +43,22 @@ enum Done {
     /// An ISS record the quick verification found consistent, and its length in bytes:
     /// with nothing to show but the count, no report is built.
     Consistent(usize),
+}
+
+impl Done {
+    /// About the bytes the outcome holds, for bounding what waits to be written.
+    fn size(&self) -> usize {
+        let findings = |n: usize| n * 256;
+        match self {
+            Done::Checked(p) => {
+                512 + p.text.len()
+                    + p.canonical.as_ref().map_or(0, String::len)
+                    + findings(p.diagnostics.len() + p.report.findings.len())
+            }
+            Done::Read(_, _, p) => 256 + p.text.len() + findings(p.diagnostics.len()),
+            Done::Consistent(_) => 16,
+        }
+    }
 }
 
 /// What the workers do with each record.
@@ -50,11 +77,30 @@ struct Task {
     quick: bool,
 }
 
-/// What a worker does with a batch: every record's outcome, in order, into `out`.
-fn finish_batch(batch: Vec<Job>, path: &str, task: Task, out: &mut Vec<Done>) {
+/// What a worker does with a batch: every record's outcome, in order, handed to `send` in
+/// parts of at most [`CHUNK`] records or about [`CHUNK_BYTES`] bytes; stops when `send`
+/// fails (the writer went away).
+fn finish_batch(
+    batch: Vec<Job>,
+    path: &str,
+    task: Task,
+    mut send: impl FnMut(Vec<Done>) -> Result<(), ()>,
+) -> Result<(), ()> {
+    let mut out = Vec::new();
+    let mut bytes = 0;
     for job in batch {
-        job.for_each_unit(|unit| out.push(finish(unit, path, task)));
+        job.try_for_each_unit(|unit| {
+            let done = finish(unit, path, task);
+            bytes += done.size();
+            out.push(done);
+            if out.len() >= CHUNK || bytes >= CHUNK_BYTES {
+                bytes = 0;
+                send(std::mem::take(&mut out))?;
+            }
+            Ok(())
+        })?;
     }
+    if out.is_empty() { Ok(()) } else { send(out) }
 }
 
 /// Takes jobs from `records` until the batch weighs [`BATCH`] ([`Job::weight`]).
@@ -86,7 +132,12 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
     {
         return Done::Consistent(raw.bytes().len());
     }
-    let mut p = unit.process(Some(path), task.content_id);
+    let work = crate::pipeline::Work {
+        iss: false,
+        content_id: task.content_id,
+        findings: !task.slim,
+    };
+    let mut p = unit.process_work(Some(path), work);
     if task.slim {
         p.report.record = None;
         p.report.result = None;
@@ -100,8 +151,8 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
 }
 
 /// Where the reports of a run go, in input order.
-struct Output<'a> {
-    out: io::BufWriter<io::StdoutLock<'a>>,
+struct Output {
+    out: out::Stdout,
     format: Format,
     quiet: bool,
     colours: bool,
@@ -109,7 +160,7 @@ struct Output<'a> {
     summary: Summary,
 }
 
-impl Output<'_> {
+impl Output {
     fn write_done(&mut self, done: &Done, path: &str) -> io::Result<()> {
         match done {
             Done::Checked(p) => self.write(p, path),
@@ -131,24 +182,18 @@ impl Output<'_> {
         }
     }
 
-    /// Renders the findings `shows` lets through to standard error.
-    fn render(
-        &self,
-        diagnostics: &[notation::Diagnostic],
-        path: &str,
-        text: &str,
-        offset: usize,
-    ) -> io::Result<()> {
-        let mut err = io::stderr().lock();
-        for d in diagnostics.iter().filter(|d| self.shows(d)) {
-            writeln!(err, "{}", render::diagnostic(d, path, text, offset, self.colours))?;
+    /// Renders the findings `shows` lets through to standard error (at most
+    /// [`render::MAX_SHOWN`] of them); a failure to write there is ignored.
+    fn render(&self, diagnostics: &[notation::Diagnostic], path: &str, text: &str, offset: usize) {
+        if diagnostics.iter().any(|d| self.shows(d)) {
+            let shown = diagnostics.iter().filter(|d| self.shows(d));
+            out::note_raw(&render::diagnostics(shown, path, text, offset, self.colours));
         }
-        Ok(())
     }
 
     fn write_read(&mut self, ok: bool, bytes: usize, p: &notation::Parsed, path: &str) -> io::Result<()> {
         self.summary.add_read(ok, bytes);
-        self.render(&p.diagnostics, path, &p.text, p.offset)?;
+        self.render(&p.diagnostics, path, &p.text, p.offset);
         if self.format == Format::Text && !self.quiet {
             let what = if ok { "read" } else { "unparsable" };
             writeln!(self.out, "{path}:{}: {what}", p.line)?;
@@ -157,8 +202,9 @@ impl Output<'_> {
     }
 
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
-        self.summary.add(&p.report, p.bytes);
-        self.render(&p.diagnostics, path, &p.text, p.offset)?;
+        self.summary
+            .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
+        self.render(&p.diagnostics, path, &p.text, p.offset);
         match self.format {
             Format::Text if !self.quiet => {
                 let id = p.report.id.as_deref().map_or("-", |s| s.get(..12).unwrap_or(s));
@@ -202,10 +248,12 @@ enum Stop {
     BrokenPipe,
     /// Writing failed.
     Failed(io::Error),
+    /// The threads to check on could not be started.
+    Threads(String),
 }
 
 /// Writes one batch, in order.
-fn write_batch(output: &mut Output<'_>, done: &[Done], path: &str) -> Result<(), Stop> {
+fn write_batch(output: &mut Output, done: &[Done], path: &str) -> Result<(), Stop> {
     for d in done {
         if let Err(e) = output.write_done(d, path) {
             return Err(if e.kind() == io::ErrorKind::BrokenPipe {
@@ -218,104 +266,116 @@ fn write_batch(output: &mut Output<'_>, done: &[Done], path: &str) -> Result<(),
     Ok(())
 }
 
-/// Checks one input on this thread alone.
+/// The error of a failed write, as the reason to stop.
+fn stop(e: io::Error) -> Stop {
+    if out::is_broken_pipe(&e) {
+        Stop::BrokenPipe
+    } else {
+        Stop::Failed(e)
+    }
+}
+
+/// Checks one input on this thread alone, one record at a time: each is written as soon as
+/// it is checked, so memory holds one record whatever the input.
 fn run_serial(
     records: Box<dyn Iterator<Item = Job> + Send>,
-    output: &mut Output<'_>,
+    output: &mut Output,
     bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
-    let mut done = Vec::with_capacity(BATCH);
-    let mut records = records;
-    loop {
-        let batch = next_batch(&mut records);
-        if batch.is_empty() {
-            break;
-        }
-        finish_batch(batch, path, task, &mut done);
-        write_batch(output, &done, path)?;
-        bar.inc(done.len() as u64);
-        done.clear();
+    for job in records {
+        let mut n = 0;
+        let written = job.try_for_each_unit(|unit| {
+            n += 1;
+            output.write_done(&finish(unit, path, task), path)
+        });
+        bar.inc(n);
+        written.map_err(stop)?;
     }
     Ok(())
 }
 
 /// Checks one input with a reading thread, `workers` worker threads and this thread
-/// writing, so that reading, checking and writing overlap. Batches are numbered as read,
-/// taken by whichever worker is free, and written in their numbers' order. Plain threads
-/// blocking on bounded channels, rather than a work-stealing pool, so that no idle worker
-/// spins on a core the reader needs.
+/// writing, so that reading, checking and writing overlap. Batches are taken as read by
+/// whichever worker is free, and written in the input's order: each batch comes with a
+/// channel of its own for its outcomes, and the writer takes the channels in the order the
+/// batches were read. Plain threads blocking on bounded channels, rather than a
+/// work-stealing pool, so that no idle worker spins on a core the reader needs.
+///
+/// Memory is bounded by the batches in flight (one per worker and [`IN_FLIGHT`] more) and,
+/// for each, by [`CHUNKS_WAITING`] parts of its outcomes: a worker whose batch has more
+/// waits for the writer.
 fn run_parallel(
     records: Box<dyn Iterator<Item = Job> + Send>,
-    output: &mut Output<'_>,
+    output: &mut Output,
     workers: usize,
     bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
+    type Outcomes = mpsc::Receiver<Vec<Done>>;
     let workers = workers.max(1);
-    // Batches that may exist at once, queued, being checked or waiting to be written: the
-    // bound on memory. The reader takes a ticket for each batch and the writer gives it back.
-    let tickets = workers * IN_FLIGHT;
-    let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(tickets);
-    for _ in 0..tickets {
-        if ticket_tx.send(()).is_err() {
-            break;
-        }
-    }
-    let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Vec<Job>)>(tickets);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<Done>)>(tickets);
+    let (work_tx, work_rx) = mpsc::sync_channel::<(Vec<Job>, mpsc::SyncSender<Vec<Done>>)>(workers);
+    // The writer's queue: the outcome channels of the batches read, in order. Its bound is
+    // the bound on batches in flight.
+    let (order_tx, order_rx) = mpsc::sync_channel::<Outcomes>(workers + IN_FLIGHT);
     // Whichever worker is free takes the next batch, so a worker held up (by the reader or
     // the writer on its core) holds up no other.
     let work_rx = std::sync::Mutex::new(work_rx);
     let work_rx = &work_rx;
-    // The channels' ends move into the scope, so that returning early drops them: the reader
-    // then gets no more tickets and stops, and the workers stop with it.
+    // The channels' ends move into the scope, so that returning early drops them: the
+    // workers' and the reader's sends then fail, and they stop.
     std::thread::scope(move |scope| {
+        let mut started = 0;
         for _ in 0..workers {
-            let done_tx = done_tx.clone();
-            scope.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 loop {
                     let next = match work_rx.lock() {
                         Ok(rx) => rx.recv(),
                         Err(_) => break,
                     };
-                    let Ok((n, batch)) = next else { break };
-                    let mut done = Vec::with_capacity(BATCH);
-                    finish_batch(batch, path, task, &mut done);
-                    if done_tx.send((n, done)).is_err() {
-                        break;
-                    }
+                    let Ok((batch, done_tx)) = next else { break };
+                    // A failed send means the writer stopped: the rest of the batch is moot.
+                    let _ = finish_batch(batch, path, task, |done| done_tx.send(done).map_err(|_| ()));
                 }
             });
-        }
-        drop(done_tx);
-        scope.spawn(move || {
-            let mut records = records;
-            for n in 0.. {
-                if ticket_rx.recv().is_err() {
+            match spawned {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    out::note(format_args!(
+                        "stich: note: could start only {started} of {workers} worker threads: {e}"
+                    ));
                     break;
                 }
+            }
+        }
+        if started == 0 {
+            return Err(Stop::Threads("no worker thread could be started".to_string()));
+        }
+        let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
+            let mut records = records;
+            loop {
                 let batch = next_batch(&mut records);
-                if batch.is_empty() || work_tx.send((n, batch)).is_err() {
+                if batch.is_empty() {
+                    break;
+                }
+                let (done_tx, done_rx) = mpsc::sync_channel(CHUNKS_WAITING);
+                if order_tx.send(done_rx).is_err() || work_tx.send((batch, done_tx)).is_err() {
                     break;
                 }
             }
         });
-        // Batches come back in any order and are written in the input's. Returning early
-        // drops the receivers, which stops the workers and then the reader.
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut next = 0usize;
-        for (n, done) in done_rx.iter() {
-            waiting.insert(n, done);
-            while let Some(done) = waiting.remove(&next) {
+        if let Err(e) = reader {
+            return Err(Stop::Threads(format!(
+                "the reading thread could not be started: {e}"
+            )));
+        }
+        // Returning early drops the receivers, which stops the workers and then the reader.
+        for outcomes in order_rx.iter() {
+            for done in outcomes.iter() {
                 write_batch(output, &done, path)?;
                 bar.inc(done.len() as u64);
-                next += 1;
-                // The reader may be done already; a ticket never waits for room, as no more
-                // are handed back than were taken.
-                ticket_tx.send(()).ok();
             }
         }
         Ok(())
@@ -324,21 +384,10 @@ fn run_parallel(
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> u8 {
-    let inputs = match input::expand(&args.paths, args.from) {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("stich: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    // `--jobs 0`: one worker per core.
-    let jobs = match args.jobs {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
-    let stdout = io::stdout();
+    let expanded = input::expand(&args.paths, args.from);
+    let jobs = crate::cli::jobs(args.jobs);
     let mut output = Output {
-        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        out: out::stdout(),
         format: args.format,
         quiet: args.quiet,
         colours: render::stderr_colours(),
@@ -346,17 +395,20 @@ pub fn run(args: &CheckArgs) -> u8 {
         summary: Summary::new(),
     };
     let bar = progress_bar(!args.no_progress && io::stderr().is_terminal());
-    let mut io_failed = false;
-    if args.format == Format::Json && !args.parse_only && writeln!(output.out, "[").is_err() {
-        return EXIT_USAGE;
+    let mut io_failed = expanded.failed;
+    if args.format == Format::Json
+        && !args.parse_only
+        && let Err(e) = writeln!(output.out, "[")
+    {
+        return out::status_of(&e);
     }
-    for input in &inputs {
+    for input in &expanded.inputs {
         let path = input.display();
         bar.set_message(path.clone());
         let records = match input::jobs(input) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("stich: {path}: {e}");
+                out::note(format_args!("stich: {path}: {e}"));
                 io_failed = true;
                 continue;
             }
@@ -376,19 +428,26 @@ pub fn run(args: &CheckArgs) -> u8 {
             Ok(()) => {}
             Err(Stop::BrokenPipe) => return EXIT_OK,
             Err(Stop::Failed(e)) => {
-                eprintln!("stich: {e}");
+                bar.finish_and_clear();
+                return out::status_of(&e);
+            }
+            Err(Stop::Threads(why)) => {
+                bar.finish_and_clear();
+                out::note(format_args!("stich: {why}"));
                 return EXIT_USAGE;
             }
         }
     }
     bar.finish_and_clear();
-    if args.format == Format::Json && !args.parse_only && writeln!(output.out, "\n]").is_err() {
-        return EXIT_USAGE;
+    let closed = if args.format == Format::Json && !args.parse_only {
+        writeln!(output.out, "\n]")
+    } else {
+        Ok(())
+    };
+    if let Err(e) = closed.and_then(|()| output.out.flush()) {
+        return out::status_of(&e);
     }
-    if output.out.flush().is_err() {
-        return EXIT_USAGE;
-    }
-    eprintln!("{}", output.summary.text());
+    out::note(output.summary.text());
     if io_failed {
         EXIT_USAGE
     } else if output.summary.failed() {

@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::cli::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FmtArgs, From};
 use crate::format::{self, Stretch};
 use crate::input::{self, Format, Input};
-use crate::render;
+use crate::{out, render};
 
 /// How formatting one input ended.
 enum Failure {
@@ -23,26 +23,24 @@ enum Failure {
     Io,
 }
 
-/// Writes to standard error, ignoring failure: a message that cannot be shown must not
-/// stop the work.
-fn say(text: &str) {
-    let _ = io::stderr().lock().write_all(text.as_bytes());
-}
-
 /// Runs `fmt`.
 pub fn run(args: &FmtArgs) -> u8 {
-    let inputs = match input::expand(&args.paths, From::Auto) {
-        Ok(i) => i,
-        Err(e) => {
-            say(&format!("stich: {e}\n"));
-            return EXIT_USAGE;
-        }
-    };
-    let colours = render::stderr_colours();
+    // In folders only stich files are formatted; a file named on the command line is
+    // formatted unless it is an ISS file, which fmt never reads as stich.
+    let mut inputs = Vec::new();
     let mut status = EXIT_OK;
+    for path in &args.paths {
+        let from = if path.is_dir() { From::Stich } else { From::Auto };
+        let expanded = input::expand(std::slice::from_ref(path), from);
+        if expanded.failed {
+            status = EXIT_USAGE;
+        }
+        inputs.extend(expanded.inputs);
+    }
+    let colours = render::stderr_colours();
     for input in &inputs {
         if input.format == Format::Iss {
-            say(&format!(
+            out::note_raw(&format!(
                 "stich: {}: an ISS file; fmt rewrites stich records only, so it is left as it is\n",
                 input.display()
             ));
@@ -67,7 +65,7 @@ pub fn run(args: &FmtArgs) -> u8 {
 
 /// Reports an I/O error on a path and turns it into a failure.
 fn io_failure(path: &str, e: &io::Error) -> Failure {
-    say(&format!("stich: {path}: {e}\n"));
+    out::note_raw(&format!("stich: {path}: {e}\n"));
     Failure::Io
 }
 
@@ -91,25 +89,26 @@ fn format_input(
     };
 
     let mut found = false;
-    let mut stderr = String::new();
     format::format_into(&source, io::BufWriter::new(target.file()), options, |planned| {
-        for d in &planned.findings {
-            found |= d.severity == notation::Severity::Error;
-            if let Some(p) = &planned.parsed {
-                stderr.push_str(&render::diagnostic(d, &path, &p.text, p.offset, colours));
-                stderr.push('\n');
-            }
-        }
-        if !stderr.is_empty() {
-            say(&stderr);
-            stderr.clear();
+        found |= planned
+            .findings
+            .iter()
+            .any(|d| d.severity == notation::Severity::Error);
+        if let Some(p) = &planned.parsed {
+            out::note_raw(&render::diagnostics(
+                &planned.findings,
+                &path,
+                &p.text,
+                p.offset,
+                colours,
+            ));
         }
     })
     .map_err(|e| io_failure(&path, &e))?;
 
     let written = target.file();
     if !format::same_units(&source, written, options).map_err(|e| io_failure(&path, &e))? {
-        say(&format!(
+        out::note_raw(&format!(
             "error[{}]: {path}: the formatted text would not read back as the same records; the input is left as it is\n",
             format::NOT_REWRITTEN
         ));
@@ -146,26 +145,24 @@ fn spool_stdin() -> io::Result<File> {
 }
 
 /// A failure writing standard output: a closed pipe ends the run quietly, anything else is
-/// reported.
+/// reported (see [`out::status_of`]).
 fn out_failure(e: &io::Error) -> Failure {
-    if e.kind() == io::ErrorKind::BrokenPipe {
+    if out::is_broken_pipe(e) {
         Failure::Closed
     } else {
-        say(&format!("stich: standard output: {e}\n"));
+        out::status_of(e);
         Failure::Io
     }
 }
 
 fn write_out(bytes: &[u8]) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    out.write_all(bytes)?;
-    out.flush()
+    out::write_all(bytes)
 }
 
 fn copy_out(file: &File) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    io::copy(&mut Stretch::whole(file)?, &mut out)?;
-    out.flush()
+    let mut stdout = out::stdout();
+    io::copy(&mut Stretch::whole(file)?, &mut stdout)?;
+    stdout.flush()
 }
 
 /// Whether two files hold the same bytes.

@@ -5,11 +5,12 @@
 //! can be made again on its own. Games are made in batches (in parallel when asked) and
 //! written in order, so memory stays bounded by one batch whatever the count.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use rayon::prelude::*;
 
 use crate::cli::{EXIT_OK, EXIT_USAGE, GenArgs, GenGame, To};
+use crate::out;
 
 /// Games made together; large enough to share among threads, small enough to keep memory flat.
 const BATCH: u64 = 4096;
@@ -65,22 +66,22 @@ pub fn render(seed: u64, profile: &engine::skat::Profile, to: To, out: &mut Stri
 pub fn run(args: &GenArgs) -> u8 {
     let GenGame::Skat = args.game;
     let Some(profile) = engine::skat::rules::by_name(&args.rules) else {
-        eprintln!(
+        out::note(format_args!(
             "stich: no Skat rule profile named `{}` (see `stich rules`)",
             args.rules
-        );
+        ));
         return EXIT_USAGE;
     };
     let to = args.to.to();
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs).build() {
+    let jobs = crate::cli::jobs(args.jobs);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("stich: cannot start {} threads: {e}", args.jobs);
+            out::note(format_args!("stich: cannot start {jobs} threads: {e}"));
             return EXIT_USAGE;
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = out::stdout();
     let mut start = 0u64;
     while start < args.count {
         let end = args.count.min(start.saturating_add(BATCH));
@@ -109,27 +110,17 @@ pub fn run(args: &GenArgs) -> u8 {
                 Ok(t) => out.write_all(t.as_bytes()),
                 Err(msg) => {
                     let _ = out.flush();
-                    eprintln!("stich: {msg}");
+                    out::note(format_args!("stich: {msg}"));
                     return crate::cli::EXIT_FINDINGS;
                 }
             };
             if let Err(e) = written {
-                if e.kind() == io::ErrorKind::BrokenPipe {
-                    return EXIT_OK;
-                }
-                eprintln!("stich: {e}");
-                return EXIT_USAGE;
+                return out::status_of(&e);
             }
         }
         start = end;
     }
-    if let Err(e) = out.flush()
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("stich: {e}");
-        return EXIT_USAGE;
-    }
-    EXIT_OK
+    out::finish(out.flush(), EXIT_OK)
 }
 
 #[cfg(test)]

@@ -1,35 +1,39 @@
 //! `stich rules`: the games and rule profiles, with their options.
 
+use std::fmt::Write;
+
 use serde_json::Value;
 
 use crate::cli::{EXIT_OK, EXIT_USAGE, RulesArgs};
+use crate::out;
 
 /// Runs `rules`.
 pub fn run(args: &RulesArgs) -> u8 {
     let profiles = engine::profiles();
+    let mut text = String::new();
     if args.json {
         match serde_json::to_string_pretty(&profiles) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => text = s + "\n",
             Err(e) => {
-                eprintln!("stich: {e}");
+                out::note(format_args!("stich: {e}"));
                 return EXIT_USAGE;
             }
         }
-        return EXIT_OK;
-    }
-    for (i, p) in profiles.iter().enumerate() {
-        if i > 0 {
-            println!();
+    } else {
+        for (i, p) in profiles.iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            let _ = writeln!(text, "{} {}: {}", p.game, p.name, p.description);
+            let _ = writeln!(text, "  source: {}", p.source);
+            let mut lines = Vec::new();
+            flatten("", &p.options, &mut lines);
+            for line in lines {
+                let _ = writeln!(text, "  {line}");
+            }
         }
-        println!("{} {}: {}", p.game, p.name, p.description);
-        println!("  source: {}", p.source);
-        let mut lines = Vec::new();
-        flatten("", &p.options, &mut lines);
-        for line in lines {
-            println!("  {line}");
-        }
     }
-    EXIT_OK
+    out::finish(out::write_all(text.as_bytes()), EXIT_OK)
 }
 
 /// Options as `dotted.key = value` lines, so nested option groups read one per line; lists

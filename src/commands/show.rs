@@ -1,17 +1,18 @@
 //! `stich show`: print records the way the books print them.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use crate::cli::{EXIT_FINDINGS, EXIT_OK, ShowArgs};
 use crate::input;
+use crate::out;
 use crate::pipeline::process;
 
 /// Runs `show`.
 pub fn run(args: &ShowArgs) -> u8 {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut stdout = out::stdout();
     let mut status = EXIT_OK;
     let mut first = true;
+    let mut write_failed = false;
     let run = input::for_each_record(&args.paths, args.from, |path, parsed| {
         let p = process(parsed, Some(path));
         if matches!(
@@ -22,16 +23,26 @@ pub fn run(args: &ShowArgs) -> u8 {
         }
         let sep = if first { "" } else { "\n" };
         first = false;
-        write!(
-            out,
+        let written = write!(
+            stdout,
             "{sep}{}",
             crate::show::record(&p, path, args.cards.display())
-        )
+        );
+        write_failed |= written.is_err();
+        written
     });
-    let flushed = out.flush();
+    let flushed = stdout.flush();
     match run {
-        Err(code) => code,
-        Ok(()) if flushed.is_err() => crate::cli::EXIT_USAGE,
-        Ok(()) => status,
+        // A missing or unreadable input, or a failed write, reported already; a write that
+        // fails only now is reported here.
+        Err(code) => {
+            if let Err(e) = flushed
+                && !write_failed
+            {
+                let _ = out::status_of(&e);
+            }
+            code
+        }
+        Ok(()) => out::finish(flushed, status),
     }
 }

@@ -22,7 +22,9 @@ pub fn relative(path: &Path) -> String {
 /// Every record of one file, checked.
 pub fn check_file(path: &Path) -> Vec<Processed> {
     let rel = relative(path);
-    let inputs = input::expand(&[path.to_path_buf()], stich::cli::From::Auto).expect("input");
+    let expanded = input::expand(&[path.to_path_buf()], stich::cli::From::Auto);
+    assert!(!expanded.failed, "input {}", path.display());
+    let inputs = expanded.inputs;
     let mut out = Vec::new();
     for i in &inputs {
         let display = Input {
@@ -42,7 +44,6 @@ pub fn render_findings(path: &str, processed: &[Processed]) -> String {
     for p in processed {
         for d in &p.diagnostics {
             s.push_str(&stich::render::diagnostic(d, path, &p.text, p.offset, false));
-            s.push('\n');
         }
     }
     s

@@ -8,7 +8,9 @@
 //! and the same findings at the same places as one reader over the whole input. Only
 //! [`Location::index`](crate::Location::index) differs: it counts within the block.
 //!
-//! Blocks are about [`BLOCK`] bytes. An input that goes [`LIMIT`] bytes without such a line
+//! Blocks are about [`BLOCK`] bytes, and hold at most [`RECORDS`] lines that start a record
+//! (a block of tiny records is cut sooner), so that the outcomes of a block take about as
+//! much memory whatever its records are like. An input that goes [`LIMIT`] bytes without such a line
 //! (a file of records run together on one line) is read from there on by one reader, record
 //! by record, so memory stays bounded whatever the input.
 
@@ -23,6 +25,9 @@ use crate::read::{IssError, IssReader, Location, RawRecord, RawRecords};
 /// The size a block is cut at, when a record starts there.
 pub const BLOCK: usize = 1 << 16;
 
+/// The most lines starting a record a block holds; a block is cut before the next one.
+pub const RECORDS: usize = 256;
+
 /// How far a block may grow while no line starts a record.
 pub const LIMIT: usize = 1 << 22;
 
@@ -31,12 +36,19 @@ pub const LIMIT: usize = 1 << 22;
 pub struct Block {
     bytes: Vec<u8>,
     start: Pos,
+    units: usize,
 }
 
 impl Block {
     /// The block's bytes.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// At most how many records (and findings between them) the block gives: one more than
+    /// the `(;` in it, wherever they stand (records may run together on one line).
+    pub fn units_bound(&self) -> usize {
+        self.units
     }
 
     /// The records of the block, with spans into the whole input.
@@ -72,6 +84,10 @@ pub struct Blocks<R: BufRead> {
     start: Pos,
     block: usize,
     limit: usize,
+    /// The input has ended; what is pending is cut into its last blocks.
+    eof: bool,
+    /// The last block was cut for its count of records: more such blocks may be pending.
+    dense: bool,
     /// A read error, reported after the block read before it.
     error: Option<IssError>,
 }
@@ -85,6 +101,8 @@ impl<R: BufRead> Blocks<R> {
             start: Pos::start(),
             block: BLOCK,
             limit: LIMIT,
+            eof: false,
+            dense: false,
             error: None,
         }
     }
@@ -103,8 +121,29 @@ impl<R: BufRead> Blocks<R> {
         let bytes = std::mem::replace(&mut self.pending, rest);
         let start = self.start;
         self.start.advance_all(&bytes);
-        Block { bytes, start }
+        let units = memchr::memmem::find_iter(&bytes, b"(;").count() + 1;
+        Block { bytes, start, units }
     }
+}
+
+/// The place in `bytes` where the `n`-th line after the first that starts a record begins
+/// (the position of its `(`), scanning no further than that.
+fn nth_cut(bytes: &[u8], n: usize) -> Option<usize> {
+    let mut seen = 0;
+    for nl in memchr::memchr_iter(b'\n', bytes) {
+        let line = bytes.get(nl + 1..)?;
+        let blanks = line
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        if line.get(blanks..blanks + 2) == Some(b"(;") {
+            seen += 1;
+            if seen >= n {
+                return Some(nl + 1 + blanks);
+            }
+        }
+    }
+    None
 }
 
 /// The last place in `bytes` (after its first byte) where a line starts a record: the
@@ -137,6 +176,20 @@ impl<R: BufRead> Iterator for Blocks<R> {
                     None => self.mode = Mode::Done,
                 },
                 Mode::Cutting(input) => {
+                    if self.dense || self.eof {
+                        if let Some(at) = nth_cut(&self.pending, RECORDS) {
+                            return Some(Piece::Block(self.cut(at)));
+                        }
+                        self.dense = false;
+                    }
+                    if self.eof {
+                        self.mode = Mode::Done;
+                        if self.pending.is_empty() {
+                            return None;
+                        }
+                        let all = self.pending.len();
+                        return Some(Piece::Block(self.cut(all)));
+                    }
                     // Read into room made at once: growing the buffer as the bytes come
                     // would copy it again and again.
                     let len = self.pending.len();
@@ -144,17 +197,14 @@ impl<R: BufRead> Iterator for Blocks<R> {
                     let read = input.read(self.pending.get_mut(len..).unwrap_or_default());
                     self.pending.truncate(len + read.as_ref().map_or(0, |&n| n));
                     match read {
-                        Ok(0) => {
-                            self.mode = Mode::Done;
-                            if self.pending.is_empty() {
-                                return None;
-                            }
-                            let all = self.pending.len();
-                            return Some(Piece::Block(self.cut(all)));
-                        }
+                        Ok(0) => self.eof = true,
                         Ok(_) => {
                             if self.pending.len() < self.block {
                                 continue;
+                            }
+                            if let Some(at) = nth_cut(&self.pending, RECORDS) {
+                                self.dense = true;
+                                return Some(Piece::Block(self.cut(at)));
                             }
                             if let Some(at) = last_cut(&self.pending).filter(|&at| at > 0) {
                                 return Some(Piece::Block(self.cut(at)));
@@ -195,5 +245,38 @@ impl<R: BufRead> Iterator for Blocks<R> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_of_tiny_records_is_cut_by_their_count() {
+        let text = "(;\n".repeat(100_000);
+        let mut records = 0;
+        let mut blocks = 0;
+        for piece in Blocks::new(text.as_bytes()) {
+            let Piece::Block(b) = piece else {
+                panic!("records were cut into blocks");
+            };
+            assert!(b.units_bound() <= RECORDS + 1, "{}", b.units_bound());
+            records += b.records().count();
+            blocks += 1;
+        }
+        assert_eq!(records, 100_000);
+        assert!(blocks >= 100_000 / RECORDS, "{blocks}");
+    }
+
+    #[test]
+    fn records_on_one_line_count_toward_the_bound() {
+        let text = "(;GM[Skat];)(;GM[Skat];)\n(;GM[Skat];)\n";
+        let pieces: Vec<Piece> = Blocks::new(text.as_bytes()).collect();
+        let [Piece::Block(b)] = pieces.as_slice() else {
+            panic!("one block: {pieces:?}");
+        };
+        assert_eq!(b.units_bound(), 4);
+        assert_eq!(b.records().count(), 3);
     }
 }
