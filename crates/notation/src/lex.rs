@@ -160,9 +160,19 @@ fn string_run(input: &str) -> IResult<&str, &str> {
     is_not("\"\\\n").parse(input)
 }
 
-/// Comment text as stored: trimmed, with CR LF made LF.
+/// Comment text as stored: trimmed, with every CR before a LF dropped. All of them, not
+/// one: the printer writes the text back with LF line ends, and `\r\r\n` kept as `\r\n`
+/// would read back as a different comment.
 fn comment_text(raw: &str) -> String {
-    raw.trim().replace("\r\n", "\n")
+    let trimmed = raw.trim();
+    if !trimmed.contains('\r') {
+        return trimmed.to_string();
+    }
+    trimmed
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 struct Lexer<'a> {
@@ -447,6 +457,7 @@ mod tests {
             }
         );
         assert_eq!(l.comments[2].comment, Comment::Brace("two\nlines".into()));
+        assert_eq!(comment_text("a\r\r\nb\r\nc"), "a\nb\nc");
         assert_eq!(l.toks[1].span.line, 3);
         assert!(!l.toks[1].spaced, "a comment stands between");
     }
