@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::core::CardSet;
 use cards::{Card, PackSpec};
+use notation::{Diagnostic, Kind, Span};
 
 /// Counts per card, indexed by [`Card::index`]: a hand or pile of a pack with copies.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -215,6 +216,24 @@ impl fmt::Display for CopyError {
 
 impl std::error::Error for CopyError {}
 
+impl CopyError {
+    /// The finding for a record, at `span`: `D0101` for a card not in the pack, `D0102` for a
+    /// card dealt more often than the pack holds copies of it (for a one-copy pack, a card
+    /// dealt twice).
+    pub fn diagnostic(&self, span: Option<Span>) -> Diagnostic {
+        match self {
+            CopyError::NotInPack { card, .. } => Diagnostic::error(
+                "D0101",
+                Kind::Illegal,
+                span,
+                format!("{card} is not a card of this pack"),
+            ),
+            CopyError::TooMany(_) => Diagnostic::error("D0102", Kind::Illegal, span, self.to_string())
+                .with_help("every card is dealt as many times as the pack holds copies of it"),
+        }
+    }
+}
+
 /// Checks a deal of a pack with copies: every pile's cards (hands, widow, stock, turned card)
 /// counted together. Returns the cards dealt, or every card that is not in the pack or is
 /// dealt more often than the pack holds it (each such card once, in [`Card::index`] order).
@@ -321,6 +340,8 @@ mod tests {
             })]
         );
         assert_eq!(err[0].to_string(), "♥A is dealt 5 times; the pack holds 4 copies");
+        let d = err[0].diagnostic(None);
+        assert_eq!((d.code, d.kind), ("D0102", Kind::Illegal));
         // A nine is no card of this pack at all.
         let nine = c(Suit::Hearts, Rank::Nine);
         let err = check(&pack, &dealt_with(&pack, 4, Some(nine))).unwrap_err();

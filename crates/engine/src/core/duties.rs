@@ -18,7 +18,10 @@ use crate::core::trick::{TRUMP, TrickOrder};
 use cards::{Card, PackSpec, Suit};
 
 /// When a player who follows suit must beat the card winning the trick, if able.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Head {
     /// Never (Skat; Frog: "not obliged to head the trick").
     Never,
@@ -29,7 +32,10 @@ pub enum Head {
 }
 
 /// What a player void in the suit led must do when the trick is already trumped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Overtrump {
     /// Any trump will do (Frog; Auction Pinochle: "need not try to win the trick if it has
     /// previously been trumped").
@@ -41,7 +47,10 @@ pub enum Overtrump {
 }
 
 /// How a trick is won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum WinRule {
     /// The highest trump, else the highest card of the suit led; of equal cards the first
     /// played wins.
@@ -51,7 +60,9 @@ pub enum WinRule {
 }
 
 /// The duties of a player adding a card to a trick, as data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct Duties {
     /// Must follow suit (the class led: a trump lead is followed with trumps) when able.
     pub follow: bool,
@@ -191,6 +202,70 @@ pub fn winner(order: &TrickOrder, rule: WinRule, trick: &[Card]) -> Option<usize
             .find(|(_, c)| c.rank == led.rank)
             .map_or(0, |(i, _)| i),
     })
+}
+
+/// A trick as it is played: who led, and each seat's card in play order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trick {
+    plays: Vec<(Seat, Card)>,
+}
+
+impl Trick {
+    /// An empty trick.
+    pub fn new() -> Trick {
+        Trick::default()
+    }
+
+    /// Adds a seat's card.
+    pub fn add(&mut self, seat: Seat, card: Card) {
+        self.plays.push((seat, card));
+    }
+
+    /// The seats and cards, in play order.
+    pub fn plays(&self) -> &[(Seat, Card)] {
+        &self.plays
+    }
+
+    /// The cards, in play order.
+    pub fn cards(&self) -> Vec<Card> {
+        self.plays.iter().map(|&(_, c)| c).collect()
+    }
+
+    /// Who led, if anyone has played.
+    pub fn leader(&self) -> Option<Seat> {
+        self.plays.first().map(|&(s, _)| s)
+    }
+
+    /// Number of cards played.
+    pub fn len(&self) -> usize {
+        self.plays.len()
+    }
+
+    /// Whether no card has been played.
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    /// The seat whose card wins the trick so far.
+    pub fn winner(&self, order: &TrickOrder, rule: WinRule) -> Option<Seat> {
+        winner(order, rule, &self.cards())
+            .and_then(|i| self.plays.get(i))
+            .map(|&(s, _)| s)
+    }
+
+    /// The cards `me` may add from `hand`, with the partner's winning card read off `sides`.
+    pub fn legal(
+        &self,
+        order: &TrickOrder,
+        rule: WinRule,
+        duties: Duties,
+        sides: Sides,
+        me: Seat,
+        hand: &CardCounts,
+    ) -> CardCounts {
+        let partner = partner_winning(order, rule, sides, &self.plays, me);
+        legal(order, duties, hand, &self.cards(), partner)
+    }
 }
 
 /// Whether the card winning the trick so far is a partner's: `plays` are the seats and cards

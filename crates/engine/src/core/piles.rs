@@ -278,6 +278,7 @@ mod tests {
     use super::*;
     use crate::core::duties::{Duties, Head, Overtrump};
     use cards::{Rank, Suit};
+    use proptest::prelude::*;
 
     fn c(s: Suit, r: Rank) -> Card {
         Card::new(s, r)
@@ -371,5 +372,33 @@ mod tests {
             },
         ];
         assert!(matches!(events[1], TableEvent::Meld { kind: "marriage", .. }));
+    }
+
+    proptest! {
+        /// Drawing rounds hand out every card of the stock exactly once, the turned card last,
+        /// each round starting with its winner.
+        #[test]
+        fn drawing_conserves_the_stock(len in 0usize..40, seats in 2usize..=4, winners in proptest::collection::vec(0usize..4, 40)) {
+            let cards: Vec<Card> = cards::Pack::Pinochle48.spec().cards().into_iter().take(len + 1).collect();
+            let (turned, face_down) = match cards.split_last() {
+                Some((t, rest)) => (Some(*t), rest.to_vec()),
+                None => (None, Vec::new()),
+            };
+            let mut stock = Stock::new(face_down.clone(), turned);
+            let table = Table::new(seats).unwrap();
+            let mut drawn = Vec::new();
+            for w in winners {
+                let winner = seat(w % seats);
+                let round = stock.draw_round(table, winner).unwrap();
+                if let Some(&(first, _)) = round.first() {
+                    prop_assert_eq!(first, winner);
+                }
+                drawn.extend(round.into_iter().map(|(_, c)| c));
+            }
+            prop_assert!(stock.is_empty());
+            let mut expected = face_down;
+            expected.extend(turned);
+            prop_assert_eq!(drawn, expected);
+        }
     }
 }

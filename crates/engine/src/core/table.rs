@@ -348,6 +348,7 @@ impl Sides {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn s(i: usize) -> Seat {
         Seat::new(i).unwrap()
@@ -434,5 +435,26 @@ mod tests {
         assert!(!solo.partners(s(1), s(2)));
         assert!(Sides::Individual.partners(s(3), s(3)));
         assert!(!Sides::Individual.partners(s(3), s(2)));
+    }
+
+    proptest! {
+        /// Going to the left as many times as there are seats comes back; the turn order from
+        /// any seat holds every active seat once; alternating sides split the table in halves.
+        #[test]
+        fn rotation_and_sides(n in 2usize..=8, first in 0usize..8, idle in 0usize..8) {
+            let t = Table::new(n).unwrap();
+            let first = s(first % n);
+            prop_assert_eq!(t.after(first, n), first);
+            prop_assert_eq!(t.before(t.next(first)), first);
+            let t = t.with_idle(s(idle % n)).unwrap_or(t);
+            let order = t.turn_order(first);
+            prop_assert_eq!(order.len(), t.active().count());
+            let mut sorted = order.clone();
+            sorted.sort();
+            prop_assert_eq!(sorted, t.active().collect::<Vec<_>>());
+            if Sides::Alternating.check(t).is_ok() {
+                prop_assert_eq!(Sides::Alternating.side(t, first).len(), n / 2);
+            }
+        }
     }
 }
