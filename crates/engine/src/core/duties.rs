@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::core::counts::CardCounts;
 use crate::core::table::{Seat, Sides};
-use crate::core::trick::{TRUMP, TrickOrder};
+use crate::core::trick::{self, Follow, Policies, TRUMP, TrickOrder, TrumpDuty};
 use cards::{Card, PackSpec, Suit};
 
 /// When a player who follows suit must beat the card winning the trick, if able.
@@ -110,6 +110,27 @@ impl Duties {
         overtrump: Overtrump::Required,
         over_partner: true,
     };
+}
+
+impl From<Policies> for Duties {
+    /// The duties of the older [`Policies`] (Skat's profile field). For following, and for
+    /// trumping when void, [`legal`] then agrees with [`TrickOrder::legal`] (tested); the old
+    /// heading duty, which also bound a void player's discard, becomes [`Head::EveryLead`]
+    /// with [`Overtrump::Required`].
+    fn from(p: Policies) -> Duties {
+        let head = p.head == trick::Head::Required;
+        Duties {
+            follow: p.follow == Follow::Required,
+            head: if head { Head::EveryLead } else { Head::Never },
+            trump_when_void: p.trump == TrumpDuty::Required,
+            overtrump: if head {
+                Overtrump::Required
+            } else {
+                Overtrump::Never
+            },
+            over_partner: true,
+        }
+    }
 }
 
 /// The duty that decided which cards are legal.
@@ -414,7 +435,7 @@ mod tests {
 
     /// Seed `001_be26129d5ddb0b06.txt`, Frog (line 608): "If a player cannot follow suit, he
     /// must trump, and if the third player cannot follow suit either, he must play a trump,
-    /// but he" need not overtrump; seed `000_3ec19dcdb2768489.txt`, Auction Pinochle, "The
+    /// but he is not obliged to over-trump unless he likes"; seed `000_3ec19dcdb2768489.txt`, Auction Pinochle, "The
     /// Play" (line 397): "he must play a trump but need not try to win the trick if it has
     /// previously been trumped".
     #[test]
@@ -516,7 +537,7 @@ mod tests {
         ));
     }
 
-    /// Seed `002_cc124e66381133fc.txt`, "The tricks" (lines 51–52): "Void in the suit led, you
+    /// Seed `002_cc124e66381133fc.txt`, "The tricks" (lines 50–51): "Void in the suit led, you
     /// are obliged to trump … even when your trump is already beaten. If the trick has
     /// already been trumped …, you must beat the trump on the table when you are able;
     /// holding only lower trumps, you must still play one of them."
@@ -682,6 +703,37 @@ mod tests {
     }
 
     proptest! {
+        /// Skat's policies (follow; optionally trump when void) give the same legal cards
+        /// through the new duties as through `TrickOrder::legal`, over the 32-card pack.
+        #[test]
+        fn the_old_policies_agree(
+            picks in proptest::collection::vec(0usize..32, 2..14),
+            trick_len in 0usize..3,
+            trump in proptest::option::of(0usize..4),
+            must_trump in any::<bool>(),
+        ) {
+            let pack = Pack::Skat32.spec();
+            let cards = pack.cards();
+            let o = order_for(&pack, trump.map(|t| Suit::ALL[t]));
+            let mut distinct = Vec::new();
+            for &i in &picks {
+                if !distinct.contains(&cards[i]) {
+                    distinct.push(cards[i]);
+                }
+            }
+            prop_assume!(distinct.len() >= 2);
+            let (trick, rest) = distinct.split_at(trick_len.min(distinct.len() - 1));
+            let policies = Policies {
+                follow: Follow::Required,
+                head: trick::Head::Free,
+                trump: if must_trump { TrumpDuty::Required } else { TrumpDuty::Free },
+            };
+            let set = crate::core::CardSet::of(rest.iter().copied());
+            let old = o.legal(set, trick, policies);
+            let new = legal(&o, policies.into(), &CardCounts::from_set(set), trick, false);
+            prop_assert_eq!(CardCounts::from_set(old), new);
+        }
+
         /// Over the 48-card pack with copies: the legal set is never empty when the hand is
         /// not, always within the hand, and every legal card passes `check_play`; the winner
         /// is one of the cards of the trick.
