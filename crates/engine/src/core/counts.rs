@@ -432,12 +432,23 @@ mod tests {
         /// Any sub-multiset of a pack passes the check; adding a card the pack holds no more of
         /// is reported with exactly the counts.
         #[test]
-        fn within_the_copies_passes(pack_i in 0usize..Pack::ALL.len(), take in proptest::collection::vec(any::<bool>(), 256)) {
+        fn within_the_copies_passes(
+            pack_i in 0usize..Pack::ALL.len(),
+            take in proptest::collection::vec(any::<bool>(), 256),
+            extra in 0usize..256,
+        ) {
             let pack = Pack::ALL[pack_i].spec();
-            let cards: Vec<Card> = pack.cards().into_iter().zip(take).filter(|(_, t)| *t).map(|(c, _)| c).collect();
+            let all = pack.cards();
+            let cards: Vec<Card> =
+                all.iter().zip(take).filter(|(_, t)| *t).map(|(&c, _)| c).collect();
             let counts = check_copies(&pack, &[&cards]).unwrap();
             prop_assert_eq!(counts.len(), cards.len());
             prop_assert!(counts.is_subset(&CardCounts::pack(&pack)));
+            // The whole pack and one more copy of any of its cards.
+            let card = all[extra % all.len()];
+            let err = check_copies(&pack, &[&all, &[card]]).unwrap_err();
+            let copies = pack.copies();
+            prop_assert_eq!(err, vec![CopyError::TooMany(TooMany { card, dealt: copies + 1, copies })]);
         }
     }
 }

@@ -435,9 +435,9 @@ mod tests {
 
     /// Seed `001_be26129d5ddb0b06.txt`, Frog (line 608): "If a player cannot follow suit, he
     /// must trump, and if the third player cannot follow suit either, he must play a trump,
-    /// but he is not obliged to over-trump unless he likes"; seed `000_3ec19dcdb2768489.txt`, Auction Pinochle, "The
-    /// Play" (line 397): "he must play a trump but need not try to win the trick if it has
-    /// previously been trumped".
+    /// but he is not obliged to over-trump unless he likes"; seed `000_3ec19dcdb2768489.txt`,
+    /// Auction Pinochle, "The Play" (line 397): "he must play a trump but need not try to win
+    /// the trick if it has previously been trumped".
     #[test]
     fn trump_when_void_without_overtrumping() {
         let o = order_for(&Pack::Frog36.spec(), Some(Hearts));

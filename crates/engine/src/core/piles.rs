@@ -40,7 +40,7 @@ impl std::error::Error for StockError {}
 /// "turned card on top" is read the same way, `notation-growth.md` X27 and X29).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stock {
-    /// Face down, top first.
+    /// Face down, bottom first, so that drawing the top card pops the last element.
     face_down: Vec<Card>,
     /// The trump card turned up under the stock.
     turned: Option<Card>,
@@ -49,7 +49,8 @@ pub struct Stock {
 
 impl Stock {
     /// A stock of `face_down` cards (top first) with the `turned` card under them.
-    pub fn new(face_down: Vec<Card>, turned: Option<Card>) -> Stock {
+    pub fn new(mut face_down: Vec<Card>, turned: Option<Card>) -> Stock {
+        face_down.reverse();
         Stock {
             face_down,
             turned,
@@ -79,7 +80,7 @@ impl Stock {
 
     /// The top card, the next to be drawn (the turned card once the face-down cards are gone).
     pub fn top(&self) -> Option<Card> {
-        self.face_down.first().copied().or(self.turned)
+        self.face_down.last().copied().or(self.turned)
     }
 
     /// The turned trump card, while it lies there.
@@ -89,12 +90,12 @@ impl Stock {
 
     /// The last card, the one drawn last.
     pub fn last(&self) -> Option<Card> {
-        self.turned.or_else(|| self.face_down.last().copied())
+        self.turned.or_else(|| self.face_down.first().copied())
     }
 
     /// The face-down cards, top first.
-    pub fn face_down(&self) -> &[Card] {
-        &self.face_down
+    pub fn face_down(&self) -> impl Iterator<Item = Card> + '_ {
+        self.face_down.iter().rev().copied()
     }
 
     /// Draws the top card.
@@ -102,10 +103,10 @@ impl Stock {
         if self.closed {
             return Err(StockError::Closed);
         }
-        if self.face_down.is_empty() {
-            return self.turned.take().ok_or(StockError::Exhausted);
+        match self.face_down.pop() {
+            Some(card) => Ok(card),
+            None => self.turned.take().ok_or(StockError::Exhausted),
         }
-        Ok(self.face_down.remove(0))
     }
 
     /// Closes the stock (Sixty-Six's turning down of the trump card): no more draws.
@@ -133,11 +134,26 @@ impl Stock {
     /// long as the stock lasts (seed `000_3ec19dcdb2768489.txt`, "The Play", line 75: "the
     /// winner draws first"); returns who drew what.
     pub fn draw_round(&mut self, table: Table, winner: Seat) -> Result<Vec<(Seat, Card)>, StockError> {
+        self.draw_round_skipping(table, winner, |_| false)
+    }
+
+    /// As [`Stock::draw_round`], but the seats `skip` names do not draw (a Ristikontra
+    /// player who played "in the dark" from the stock: "they do not draw a card when the
+    /// trick is over", seed `003_248397d116e2acb0.reordered.txt` line 66).
+    pub fn draw_round_skipping(
+        &mut self,
+        table: Table,
+        winner: Seat,
+        skip: impl Fn(Seat) -> bool,
+    ) -> Result<Vec<(Seat, Card)>, StockError> {
         if self.closed {
             return Err(StockError::Closed);
         }
         let mut out = Vec::new();
         for seat in table.turn_order(winner) {
+            if skip(seat) {
+                continue;
+            }
             match self.draw() {
                 Ok(card) => out.push((seat, card)),
                 Err(_) => break,
@@ -299,6 +315,7 @@ mod tests {
         assert_eq!(stock.len(), 3);
         assert_eq!(stock.top(), Some(top));
         assert_eq!(stock.last(), Some(turned));
+        assert_eq!(stock.face_down().collect::<Vec<_>>(), [top, second]);
         let two = Table::new(2).unwrap();
         assert_eq!(
             stock.draw_round(two, seat(1)).unwrap(),
@@ -308,6 +325,23 @@ mod tests {
         assert_eq!(stock.draw(), Ok(turned));
         assert_eq!(stock.draw(), Err(StockError::Exhausted));
         assert_eq!(Phase::of(Some(&stock)), Phase::Exhausted);
+    }
+
+    /// Seed `003_248397d116e2acb0.reordered.txt` (lines 62–66): the players fill up "starting
+    /// with the winner of the trick"; one who played in the dark does not draw.
+    #[test]
+    fn filling_up_from_the_winner_skipping_a_dark_play() {
+        let cards: Vec<Card> = cards::Pack::French52.spec().cards().into_iter().take(5).collect();
+        let mut stock = Stock::new(cards.clone(), None);
+        let four = Table::new(4).unwrap();
+        let round = stock
+            .draw_round_skipping(four, seat(2), |s| s == seat(3))
+            .unwrap();
+        assert_eq!(
+            round,
+            [(seat(2), cards[0]), (seat(0), cards[1]), (seat(1), cards[2])]
+        );
+        assert_eq!(stock.len(), 2);
     }
 
     /// Seed `000_3ec19dcdb2768489.txt`, Sixty-Six (line 488): closing by turning the trump
@@ -378,8 +412,13 @@ mod tests {
         /// Drawing rounds hand out every card of the stock exactly once, the turned card last,
         /// each round starting with its winner.
         #[test]
-        fn drawing_conserves_the_stock(len in 0usize..40, seats in 2usize..=4, winners in proptest::collection::vec(0usize..4, 40)) {
-            let cards: Vec<Card> = cards::Pack::Pinochle48.spec().cards().into_iter().take(len + 1).collect();
+        fn drawing_conserves_the_stock(
+            len in 0usize..40,
+            seats in 2usize..=4,
+            winners in proptest::collection::vec(0usize..4, 40),
+        ) {
+            let pack = cards::Pack::Pinochle48.spec();
+            let cards: Vec<Card> = pack.cards().into_iter().take(len + 1).collect();
             let (turned, face_down) = match cards.split_last() {
                 Some((t, rest)) => (Some(*t), rest.to_vec()),
                 None => (None, Vec::new()),
