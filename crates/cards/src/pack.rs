@@ -161,6 +161,27 @@ mod tests {
         }
     }
 
+    /// Seed `001_be26129d5ddb0b06.txt`, Cribbage, "CARDS" (line 624): "no rank except the
+    /// order of their sequence; K Q J 10 9 8 7 6 5 4 3 2 A, the Ace being always the lowest".
+    #[test]
+    fn cribbage_reorders_the_french_pack_ace_low() {
+        let order = [
+            King, Queen, Jack, Ten, Nine, Eight, Seven, Six, Five, Four, Three, Two, Ace,
+        ];
+        let crib = Pack::French52.spec().with_order(&order).unwrap();
+        assert_eq!(crib.len(), 52);
+        assert_eq!(crib.rank_power(Ace), Some(1));
+        assert_eq!(crib.rank_power(King), Some(13));
+        assert_eq!(
+            Pack::Pinochle48.spec().ranks(),
+            [Ace, Ten, King, Queen, Jack, Nine]
+        );
+        assert_eq!(
+            Pack::Frog36.spec().ranks(),
+            [Ace, Ten, King, Queen, Jack, Nine, Eight, Seven, Six]
+        );
+    }
+
     #[test]
     fn skat_pack_has_no_sixes() {
         assert!(!Pack::Skat32.contains(Card::new(Suit::Clubs, Rank::Six)));

@@ -307,6 +307,14 @@ pub fn partner_winning(
 /// The cards of `hand` that may be added to `trick` (the cards so far, in play order) under
 /// `duties`, and the duty that narrowed them (`None`: the whole hand). Never empty when the
 /// hand is not.
+///
+/// In order: without the duty to follow, any card. Holding the class led, those cards, and of
+/// them the ones that beat the winning card when heading is owed and one does (a follower who
+/// cannot beat it, a trumped trick or only lower cards, plays any card of the class). Void,
+/// with the duty to trump, the trumps; when the trick is already trumped and overtrumping is
+/// owed, the trumps that beat it, else (unable) any trump or, with
+/// [`Overtrump::DiscardWhenUnable`], any card. `partner_winning` with
+/// [`Duties::over_partner`] unset lifts heading and overtrumping.
 pub fn legal_with_duty(
     order: &TrickOrder,
     duties: Duties,

@@ -15,7 +15,9 @@ pub const MAX_SEATS: usize = 8;
 pub const MIN_SEATS: usize = 2;
 
 /// A seat at the table, numbered clockwise from 0; always below [`MAX_SEATS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
 pub struct Seat(u8);
 
 impl Seat {
@@ -125,10 +127,10 @@ impl Table {
     }
 
     /// The table for a deal of a game with `active` players: with more at the table, the
-    /// dealer sits out, and with five the seat `fifth_idle` places to the dealer's left as well
-    /// (Auction Pinochle: the second on his left, seed `000_3ec19dcdb2768489.txt` line 349;
-    /// Skat and Frog: the third, that is the one on his right's left, seed
-    /// `001_be26129d5ddb0b06.txt` line 598).
+    /// dealer sits out, and with two more the seat `fifth_idle` places to the dealer's left as
+    /// well. Auction Pinochle: the second on his left (seed `000_3ec19dcdb2768489.txt` line
+    /// 349); Skat and Frog: the third, as the dealer gives cards to the two on his left and the
+    /// one on his right (seed `001_be26129d5ddb0b06.txt` line 598).
     pub fn for_deal(self, dealer: Seat, active: usize, fifth_idle: usize) -> Result<Table, TableError> {
         if !self.has(dealer) {
             return Err(TableError::NoSuchSeat(dealer));
@@ -296,11 +298,14 @@ impl<T> IndexMut<Seat> for BySeat<T> {
 }
 
 /// Which side a seat plays for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
 pub struct Side(pub u8);
 
 /// How the seats form sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Sides {
     /// Each player for himself: every seat its own side.
     Individual,
