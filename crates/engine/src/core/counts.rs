@@ -193,7 +193,12 @@ pub enum CopyError {
         pile: usize,
     },
     /// A card is dealt more often than the pack holds copies of it.
-    TooMany(TooMany),
+    TooMany {
+        /// The card and its counts.
+        excess: TooMany,
+        /// The pile that holds the first copy beyond the pack's, by its position in the deal.
+        pile: usize,
+    },
 }
 
 impl fmt::Display for CopyError {
@@ -202,7 +207,7 @@ impl fmt::Display for CopyError {
             CopyError::NotInPack { card, pile } => {
                 write!(f, "{card} is not a card of this pack (pile {pile})")
             }
-            CopyError::TooMany(t) => write!(
+            CopyError::TooMany { excess: t, .. } => write!(
                 f,
                 "{} is dealt {} times; the pack holds {} {}",
                 t.card,
@@ -228,7 +233,7 @@ impl CopyError {
                 span,
                 format!("{card} is not a card of this pack"),
             ),
-            CopyError::TooMany(_) => Diagnostic::error("D0102", Kind::Illegal, span, self.to_string())
+            CopyError::TooMany { .. } => Diagnostic::error("D0102", Kind::Illegal, span, self.to_string())
                 .with_help("every card is dealt as many times as the pack holds copies of it"),
         }
     }
@@ -241,6 +246,8 @@ pub fn check_copies(pack: &PackSpec, piles: &[&[Card]]) -> Result<CardCounts, Ve
     let mut dealt = CardCounts::EMPTY;
     let mut errors = Vec::new();
     let mut foreign = CardSet::EMPTY;
+    // For each card, the pile of its first copy beyond the pack's.
+    let mut beyond: [Option<usize>; 52] = [None; 52];
     for (pile, cards) in piles.iter().enumerate() {
         for &card in cards.iter() {
             if !pack.contains(card) {
@@ -249,17 +256,25 @@ pub fn check_copies(pack: &PackSpec, piles: &[&[Card]]) -> Result<CardCounts, Ve
                 }
                 continue;
             }
-            dealt.add(card);
+            if dealt.add(card) > pack.copies()
+                && let Some(slot @ None) = beyond.get_mut(card.index())
+            {
+                *slot = Some(pile);
+            }
         }
     }
     for (card, held) in dealt.iter_distinct() {
         let copies = pack.copies_of(card);
         if held > copies {
-            errors.push(CopyError::TooMany(TooMany {
-                card,
-                dealt: held,
-                copies,
-            }));
+            let pile = beyond.get(card.index()).copied().flatten().unwrap_or(0);
+            errors.push(CopyError::TooMany {
+                excess: TooMany {
+                    card,
+                    dealt: held,
+                    copies,
+                },
+                pile,
+            });
         }
     }
     if errors.is_empty() { Ok(dealt) } else { Err(errors) }
@@ -285,6 +300,17 @@ mod tests {
             piles[0].push(e);
         }
         piles
+    }
+
+    /// The cards and counts of the copies findings.
+    fn excess_of(errors: &[CopyError]) -> Vec<TooMany> {
+        errors
+            .iter()
+            .filter_map(|e| match e {
+                CopyError::TooMany { excess, .. } => Some(*excess),
+                CopyError::NotInPack { .. } => None,
+            })
+            .collect()
     }
 
     fn check(pack: &PackSpec, piles: &[Vec<Card>]) -> Result<CardCounts, Vec<CopyError>> {
@@ -314,11 +340,14 @@ mod tests {
         piles[holder].push(q);
         assert_eq!(
             check(&pack, &piles),
-            Err(vec![CopyError::TooMany(TooMany {
-                card: q,
-                dealt: 3,
-                copies: 2
-            })])
+            Err(vec![CopyError::TooMany {
+                excess: TooMany {
+                    card: q,
+                    dealt: 3,
+                    copies: 2
+                },
+                pile: holder
+            }])
         );
     }
 
@@ -332,12 +361,12 @@ mod tests {
         let a = c(Suit::Hearts, Rank::Ace);
         let err = check(&pack, &dealt_with(&pack, 4, Some(a))).unwrap_err();
         assert_eq!(
-            err,
-            vec![CopyError::TooMany(TooMany {
+            excess_of(&err),
+            vec![TooMany {
                 card: a,
                 dealt: 5,
                 copies: 4
-            })]
+            }]
         );
         assert_eq!(err[0].to_string(), "♥A is dealt 5 times; the pack holds 4 copies");
         let d = err[0].diagnostic(None);
@@ -360,12 +389,12 @@ mod tests {
         let j = c(Suit::Diamonds, Rank::Jack);
         let err = check(&pack, &dealt_with(&pack, 6, Some(j))).unwrap_err();
         assert_eq!(
-            err,
-            vec![CopyError::TooMany(TooMany {
+            excess_of(&err),
+            vec![TooMany {
                 card: j,
                 dealt: 7,
                 copies: 6
-            })]
+            }]
         );
     }
 
@@ -384,13 +413,16 @@ mod tests {
         let seven = c(Suit::Clubs, Rank::Seven);
         b.push(seven);
         let err = check_copies(&pack, &[a, &b, stock]).unwrap_err();
+        // Read pile by pile, the seventh ♣7 is the stock's (pile 2): the extra copy in the
+        // second hand came earlier.
+        assert!(matches!(err[..], [CopyError::TooMany { pile: 2, .. }]));
         assert_eq!(
-            err,
-            vec![CopyError::TooMany(TooMany {
+            excess_of(&err),
+            vec![TooMany {
                 card: seven,
                 dealt: 7,
                 copies: 6
-            })]
+            }]
         );
     }
 
@@ -448,7 +480,10 @@ mod tests {
             let card = all[extra % all.len()];
             let err = check_copies(&pack, &[&all, &[card]]).unwrap_err();
             let copies = pack.copies();
-            prop_assert_eq!(err, vec![CopyError::TooMany(TooMany { card, dealt: copies + 1, copies })]);
+            prop_assert_eq!(
+                err,
+                vec![CopyError::TooMany { excess: TooMany { card, dealt: copies + 1, copies }, pile: 1 }]
+            );
         }
     }
 }
