@@ -297,6 +297,13 @@ impl<T> IndexMut<Seat> for BySeat<T> {
     }
 }
 
+impl<T: serde::Serialize> serde::Serialize for BySeat<T> {
+    /// The table's values as a list, seat 0 first.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.values())
+    }
+}
+
 /// Which side a seat plays for.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
@@ -385,6 +392,7 @@ mod tests {
         assert_eq!(hands.get(s(6)), None);
         assert_eq!(hands.values().sum::<u32>(), 151);
         assert_eq!(hands.iter().last(), Some((s(5), &50)));
+        assert_eq!(serde_json::to_string(&hands).unwrap(), "[0,10,21,30,40,50]");
     }
 
     /// Seed `000_3ec19dcdb2768489.txt`, Auction Pinochle (line 349): with four at the table
