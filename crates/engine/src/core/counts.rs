@@ -134,6 +134,30 @@ impl CardCounts {
         out
     }
 
+    /// The copies of both, added (saturating at 255 copies of one card).
+    pub fn plus(&self, other: &CardCounts) -> CardCounts {
+        let mut out = *self;
+        for (slot, &n) in out.counts.iter_mut().zip(other.counts.iter()) {
+            *slot = slot.saturating_add(n);
+        }
+        out
+    }
+
+    /// The copies held here and not in `other` (none below zero).
+    pub fn minus(&self, other: &CardCounts) -> CardCounts {
+        let mut out = *self;
+        for (slot, &n) in out.counts.iter_mut().zip(other.counts.iter()) {
+            *slot = slot.saturating_sub(n);
+        }
+        out
+    }
+
+    /// The cards of `pack` that none of `known` holds: the one pile left out of a record when
+    /// every other is known in full (Skat's skat, a widow, the stock).
+    pub fn rest_of(pack: &PackSpec, known: &[CardCounts]) -> CardCounts {
+        known.iter().fold(CardCounts::pack(pack), |rest, k| rest.minus(k))
+    }
+
     /// Whether every copy held here is also held in `other`.
     pub fn is_subset(&self, other: &CardCounts) -> bool {
         self.counts.iter().zip(other.counts.iter()).all(|(a, b)| a <= b)
@@ -434,6 +458,22 @@ mod tests {
         assert_eq!(all.len(), 256);
         assert_eq!(all.count(c(Suit::Spades, Rank::Queen)), 8);
         assert_eq!(all.excess(&pack), None);
+    }
+
+    #[test]
+    fn the_pile_left_out_is_the_rest_of_the_pack() {
+        let pack = Pack::Pinochle48.spec();
+        let cards = pack.cards();
+        let hands: Vec<CardCounts> = cards
+            .chunks(15)
+            .take(3)
+            .map(|h| CardCounts::of(h.iter().copied()))
+            .collect();
+        let widow = CardCounts::rest_of(&pack, &hands);
+        assert_eq!(widow.len(), 3);
+        assert_eq!(widow, CardCounts::of(cards[45..].iter().copied()));
+        let all = hands.iter().fold(widow, |a, h| a.plus(h));
+        assert_eq!(all, CardCounts::pack(&pack));
     }
 
     #[test]
