@@ -4,10 +4,14 @@
 //! any game's rules. The canonical written form of a card is the suit symbol followed by the
 //! rank (`♣J`, `♥10`), see [`Card`]'s `Display`.
 
+#![warn(missing_docs)]
+
 mod alphabet;
 mod card;
 mod pack;
+mod pack_spec;
 
 pub use alphabet::{Alphabet, AlphabetSet, CardTokenError, CardTokenErrorKind, Display, parse_card};
 pub use card::{Card, Rank, Suit};
 pub use pack::Pack;
+pub use pack_spec::{MAX_COPIES, PackSpec, PackSpecError};

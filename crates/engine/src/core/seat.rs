@@ -1,4 +1,6 @@
-//! Seats at a table, numbered in turn order from the first to play (forehand) onward.
+//! Seats at a table, numbered in turn order from the first to play (forehand) onward, as plain
+//! numbers. Tables of two to eight seats with idle seats, sides and per-seat containers are
+//! [`crate::core::table`].
 
 /// The seat that plays after `seat` at a table of `seats` players.
 pub fn next(seat: usize, seats: usize) -> usize {
