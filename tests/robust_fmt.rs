@@ -245,3 +245,23 @@ fn output_errors_do_not_panic() {
         assert_eq!(o.status.code(), Some(2));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_on_the_command_line_is_formatted_to_standard_output() {
+    let dir = tempfile::tempdir().expect("dir");
+    let fifo = dir.path().join("pipe.stich");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: mkfifo is not available");
+        return;
+    }
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, GOOD.replace("F pass", "F   pass")))
+    };
+    let o = fmt(&[&fifo]);
+    let _ = writer.join();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), GOOD);
+}

@@ -78,11 +78,22 @@ fn format_input(
     colours: bool,
 ) -> Result<bool, Failure> {
     let path = input.display();
+    // A file is rewritten in place; standard input, and a FIFO or device named on the
+    // command line, are read once into a temporary file and formatted to standard output.
+    let mut file_path = None;
     let source = match &input.path {
-        Some(p) => File::open(p).map_err(|e| io_failure(&path, &e))?,
-        None => spool_stdin().map_err(|e| io_failure(&path, &e))?,
+        Some(p) => {
+            let mut f = File::open(p).map_err(|e| io_failure(&path, &e))?;
+            if f.metadata().map_err(|e| io_failure(&path, &e))?.is_file() {
+                file_path = Some(p.as_path());
+                f
+            } else {
+                spool(&mut f).map_err(|e| io_failure(&path, &e))?
+            }
+        }
+        None => spool(&mut io::stdin().lock()).map_err(|e| io_failure(&path, &e))?,
     };
-    let rewrite = input.path.as_deref().filter(|_| !check);
+    let rewrite = file_path.filter(|_| !check);
     let target = match rewrite {
         Some(p) => Target::beside(p).map_err(|e| io_failure(&path, &e))?,
         None => Target::Anonymous(tempfile::tempfile().map_err(|e| io_failure(&path, &e))?),
@@ -112,14 +123,14 @@ fn format_input(
             "error[{}]: {path}: the formatted text would not read back as the same records; the input is left as it is\n",
             format::NOT_REWRITTEN
         ));
-        if input.path.is_none() && !check {
+        if file_path.is_none() && !check {
             // Standard output still gets every byte: the input as it came.
             copy_out(&source).map_err(|e| out_failure(&e))?;
         }
         return Ok(true);
     }
     let unchanged = same_bytes(&source, written).map_err(|e| io_failure(&path, &e))?;
-    match (&input.path, check) {
+    match (file_path, check) {
         (_, true) => {
             if !unchanged {
                 write_out(format!("{path}: not in canonical form\n").as_bytes())
@@ -137,10 +148,10 @@ fn format_input(
     Ok(found)
 }
 
-/// Standard input as a seekable file: planning reads the input twice.
-fn spool_stdin() -> io::Result<File> {
+/// A stream as a file that can be read by position: planning reads the input twice.
+fn spool(input: &mut impl Read) -> io::Result<File> {
     let mut file = tempfile::tempfile()?;
-    io::copy(&mut io::stdin().lock(), &mut file)?;
+    io::copy(input, &mut file)?;
     Ok(file)
 }
 
