@@ -286,6 +286,19 @@ fn moves(record: &Record, layout: &Layout, diags: &mut Vec<Diagnostic>) -> Vec<M
                 CallKind::Bid(n) => Action::Bid(n),
                 CallKind::Hold => Action::Hold,
                 CallKind::Pass => Action::Pass,
+                CallKind::Said => {
+                    let text: Vec<String> = c
+                        .said
+                        .iter()
+                        .flat_map(|s| s.tokens.iter().map(|t| show(&t.node)))
+                        .collect();
+                    diags.push(error(
+                        codes::STATEMENT,
+                        c.call.span,
+                        format!("the call `{}` has no ISS move", text.join(" ")),
+                    ));
+                    continue;
+                }
             };
             out.push(Move::new(Actor::Seat(seat), action));
         }
@@ -701,6 +714,7 @@ mod tests {
                     Spanned::bare(Token::Word("grand".into())),
                     Spanned::bare(Token::Word("hand".into())),
                 ],
+                figure: Vec::new(),
                 comments: vec![],
             }],
         });
@@ -722,6 +736,8 @@ mod tests {
                         })
                         .collect(),
                     claim: None,
+                    origins: Vec::new(),
+                    taker: None,
                     comments: vec![],
                 })],
             },

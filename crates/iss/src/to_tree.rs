@@ -269,7 +269,9 @@ impl Builder<'_> {
                         cards.push(Spanned::new(card, span));
                         cards
                     },
+                    origins: Vec::new(),
                     claim: None,
+                    taker: None,
                     comments: Vec::new(),
                 },
                 next: seat.next(),
@@ -359,6 +361,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 calls.push(Call {
                     seat: label(seat, span),
                     call: Spanned::new(call, span),
+                    said: None,
                     comments: Vec::new(),
                 });
                 phase = Phase::Auction;
@@ -368,6 +371,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 exchange.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens: vec![word(PICKUP, span)],
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::PickedUp;
@@ -399,6 +403,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                         exchange.push(Statement {
                             seat: Some(label(seat, span)),
                             tokens: t,
+                            figure: Vec::new(),
                             comments: Vec::new(),
                         });
                         listing_from = 2;
@@ -410,6 +415,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 declaration.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 if phase != Phase::AwaitDiscard {
@@ -422,6 +428,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 exchange.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens: t,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::Declared;
@@ -454,6 +461,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 b.event(Statement {
                     seat: Some(label(seat, span)),
                     tokens,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::Play;

@@ -711,6 +711,30 @@ proptest! {
     }
 
     #[test]
+    fn version_2_records_round_trip(r in arbitrary::record_v2()) {
+        let text = print(&r);
+        let parsed = read_str(&format!("%stich 2\n{text}"));
+        prop_assert_eq!(parsed.len(), 1, "{}", text);
+        let back = parsed[0].record.as_ref();
+        prop_assert!(back.is_some(), "{}\n{:#?}", text, parsed[0].diagnostics);
+        let back = back.unwrap();
+        prop_assert_eq!(back.without_spans(), r.without_spans(), "{}", text);
+        prop_assert_eq!(print(back), text.clone());
+    }
+
+    #[test]
+    fn version_2_files_round_trip(rs in proptest::collection::vec(arbitrary::record_v2(), 1..4)) {
+        let text = print_file(&rs);
+        let need = rs.iter().map(Record::needs_version).max().unwrap_or(1);
+        let head = format!("%stich {need}\n");
+        prop_assert!(text.starts_with(&head));
+        let parsed = read_str(&text);
+        let back: Vec<Record> = parsed.iter().filter_map(|p| p.record.as_ref().map(Record::without_spans)).collect();
+        let want: Vec<Record> = rs.iter().map(Record::without_spans).collect();
+        prop_assert_eq!(back, want, "{}", text);
+    }
+
+    #[test]
     fn files_round_trip(rs in proptest::collection::vec(arbitrary::record(), 1..4)) {
         let text = print_file(&rs);
         let parsed = read_str(&text);
@@ -773,4 +797,40 @@ fn the_whole_record_of_the_spec_prints_as_the_spec_says() {
     let printed = block_after("The record of section 18 prints as:");
     let r = record(&input);
     assert_eq!(print(&r), printed);
+}
+
+/// The version-2 golden files (`tests/golden/v2/*.stich`): each reads with no reader error
+/// and is its records' canonical printing, as a file.
+#[test]
+fn version_2_golden_files_read_and_print_canonically() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/v2");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/golden/v2")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("stich"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let parsed = read_str(&text);
+        let mut records = Vec::new();
+        for p in &parsed {
+            let errors: Vec<_> = p
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == crate::Severity::Error)
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:#?}", f.display());
+            let r = p.record.clone().expect("a record");
+            assert!(r.tag("Source").is_some(), "{}: no Source tag", f.display());
+            assert_eq!(r.needs_version(), 2, "{}", f.display());
+            records.push(r);
+        }
+        if std::env::var_os("STICH_BLESS").is_some() {
+            std::fs::write(f, print_file(&records)).expect("writable");
+            continue;
+        }
+        assert_eq!(print_file(&records), text, "{} is not canonical", f.display());
+    }
 }

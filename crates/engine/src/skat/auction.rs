@@ -106,6 +106,11 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                         legal = false;
                         continue;
                     }
+                    // Word calls are reported (S0105) and left out when the record is read.
+                    CallKind::Said => {
+                        legal = false;
+                        continue;
+                    }
                 }
                 stage = Stage::Done;
             }
@@ -185,6 +190,10 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                             at(c.span),
                             format!("{} is bidding and has no bid to hold", c.seat),
                         ));
+                        legal = false;
+                    }
+                    // Word calls are reported (S0105) and left out when the record is read.
+                    (CallKind::Said, _) => {
                         legal = false;
                     }
                     (CallKind::Pass, _) => {

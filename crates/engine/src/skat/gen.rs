@@ -588,6 +588,7 @@ fn statement(seat: Seat, tokens: Vec<Spanned<Token>>) -> Statement {
     Statement {
         seat: Some(bare(seat.label().to_string())),
         tokens,
+        figure: Vec::new(),
         comments: Vec::new(),
     }
 }
@@ -645,6 +646,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
             .map(|&(s, c)| Call {
                 seat: bare(s.label().to_string()),
                 call: bare(c),
+                said: None,
                 comments: Vec::new(),
             })
             .collect(),
@@ -734,7 +736,9 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
                 number: Some(bare(n as u32 + 1)),
                 leader: (!g.columns).then(|| bare(leader.label().to_string())),
                 cards: slots,
+                origins: Vec::new(),
                 claim: trick_claim,
+                taker: None,
                 comments: Vec::new(),
             }));
         }

@@ -316,6 +316,29 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     if let Some(auction) = &record.auction {
         let mut calls = Vec::with_capacity(auction.items.len());
         for c in &auction.items {
+            if c.call.node == notation::CallKind::Said {
+                let said = c.said.as_ref().map_or(String::new(), |s| {
+                    s.tokens
+                        .iter()
+                        .map(|t| match &t.node {
+                            notation::Token::Word(w) | notation::Token::Text(w) => w.clone(),
+                            notation::Token::Number(n) => n.to_string(),
+                            notation::Token::Card(_) => "a card".to_string(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                });
+                out.push(
+                    Diagnostic::error(
+                        "S0105",
+                        Kind::Illegal,
+                        at(join(c.seat.span, c.call.span)),
+                        format!("`{said}` is not a call of Skat"),
+                    )
+                    .with_help("a Skat call is a bid (a number), yes or pass"),
+                );
+                continue;
+            }
             match seat_of(&c.seat) {
                 Some(seat) => calls.push(CallIn {
                     seat,

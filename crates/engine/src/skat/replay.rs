@@ -137,7 +137,9 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
                 call: match c.call {
                     notation::CallKind::Bid(v) => Call::Bid(v),
                     notation::CallKind::Hold => Call::Hold,
-                    notation::CallKind::Pass => Call::Pass,
+                    // Word calls never get here: they are reported (S0105) and left out
+                    // when the record is read.
+                    notation::CallKind::Pass | notation::CallKind::Said => Call::Pass,
                 },
             })
             .collect();

@@ -50,6 +50,7 @@ pub fn statement(text: &str) -> Statement {
     Statement {
         seat,
         tokens: parts.map(|t| bare(token(t))).collect(),
+        figure: Vec::new(),
         comments: Vec::new(),
     }
 }
@@ -105,6 +106,7 @@ impl Rec {
             items.push(Call {
                 seat: bare(seat.to_string()),
                 call: bare(call),
+                said: None,
                 comments: Vec::new(),
             });
         }
@@ -190,6 +192,8 @@ impl Rec {
             leader,
             cards,
             claim,
+            origins: Vec::new(),
+            taker: None,
             comments: Vec::new(),
         }));
         self
