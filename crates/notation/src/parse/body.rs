@@ -73,7 +73,7 @@ pub(crate) fn parse(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>], record: &mut 
             Kind::Syntax,
             Some(first.span),
             format!(
-                "expected a section keyword (deal, auction, exchange, declare, melds, play or result), found {}",
+                "expected a section keyword (deal, auction, exchange, declare, melds, play, sheet or result), found {}",
                 first.kind.describe()
             ),
         );
@@ -239,8 +239,9 @@ pub(crate) fn reserved(ctx: &mut Ctx<'_, '_>, item: &Range<usize>) -> bool {
 
 fn not_a_seat(ctx: &mut Ctx<'_, '_>, i: usize, what: &str) {
     if let Some(t) = ctx.tok(i) {
-        let d = unexpected(t, what)
-            .with_help("a seat is a label such as F, M, R or skat; it is not a number, a card or a keyword");
+        let d = unexpected(t, what).with_help(
+            "a seat is a label, such as `N`, `F` or `stock`; it is not a number, a card or a keyword",
+        );
         ctx.diags.push(d);
     }
 }
