@@ -553,7 +553,12 @@ fn check_invariants(input: &[u8], parsed: &[Parsed]) {
         }
         if let Some(r) = &p.record {
             let text = print(r);
-            let again = read_str(&text);
+            // A record of version 2 reads back under a version line that says so.
+            let source = match r.needs_version() {
+                1 => text.clone(),
+                v => format!("%stich {v}\n{text}"),
+            };
+            let again = read_str(&source);
             assert_eq!(again.len(), 1, "{text:?}");
             let back = again[0]
                 .record
@@ -619,6 +624,13 @@ fn line() -> impl Strategy<Value = String> {
         "🃛",
         ":",
         "%stich 1",
+        "%stich 2",
+        "sheet",
+        "♦J@table",
+        "??@stock",
+        "@",
+        "E:",
+        "frog",
         "[",
         "]",
         "CJ",
@@ -774,10 +786,10 @@ proptest! {
 
     #[test]
     fn mutated_arbitrary_records_never_panic(
-        r in arbitrary::record(),
+        r in arbitrary::record_v2(),
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..4),
     ) {
-        let bytes = mutate(&print(&r), &edits);
+        let bytes = mutate(&print_file([&r]), &edits);
         let parsed: Vec<Parsed> = Reader::new(bytes.as_slice()).collect();
         check_invariants(&bytes, &parsed);
     }
@@ -833,4 +845,107 @@ fn version_2_golden_files_read_and_print_canonically() {
         }
         assert_eq!(print_file(&records), text, "{} is not canonical", f.display());
     }
+}
+
+const V2_SAMPLE: &str = "%stich 2\n[Game \"x\"] [Rules \"y\"]\n\n\
+deal D cuts 24 = 250\n  E: ♠A ♠10\n  ♠K, D: ♥A\nauction N: meld 100, E 500 F frog M pass\n\
+melds S run ♠A ♠10 ♠K ♠Q ♠J = 150\nplay 1. E: ♦J@table ♦A = D 13\n  ??@stock ♣K = -\n  P go = 1\n\
+sheet columns A B\n 1. A won 33 = A 33\n 2. passed\nresult totals A 33\n";
+
+const V2_CANONICAL: &str = "[Game \"x\"]\n[Rules \"y\"]\n\n\
+deal     E: ♠A ♠10 ♠K\n         D: ♥A\n         D cuts 24 = 250\n\
+auction  N: meld 100, E 500, F frog, M pass\n\
+melds    S run ♠A ♠10 ♠K ♠Q ♠J = 150\n\
+play     1. E: ♦J@table ♦A = D 13\n         ??@stock ♣K = -\n         P go = 1\n\
+sheet    columns A B\n         1. A won 33 = A 33\n         2. passed\n\
+result   totals A 33\n";
+
+#[test]
+fn version_2_constructs_read_into_the_tree_and_print_canonically() {
+    let parsed = read_str(V2_SAMPLE);
+    assert_eq!(parsed.len(), 1);
+    assert!(parsed[0].diagnostics.is_empty(), "{:#?}", parsed[0].diagnostics);
+    let r = parsed[0].record.as_ref().unwrap();
+    assert_eq!(r.version, Some(2));
+    assert_eq!(r.needs_version(), 2);
+    assert_eq!(r.deal_events.len(), 1);
+    assert_eq!(r.deal_events[0].seat.as_ref().unwrap().node, "D");
+    assert_eq!(r.deal_events[0].figure[0].node, Token::Number(250));
+    let calls = &r.auction.as_ref().unwrap().items;
+    assert_eq!(calls.len(), 4);
+    assert_eq!(calls[0].call.node, CallKind::Said);
+    assert!(calls[0].said.as_ref().unwrap().long);
+    assert_eq!(calls[1].call.node, CallKind::Bid(500));
+    assert_eq!(calls[2].call.node, CallKind::Said);
+    assert_eq!(
+        calls[2].said.as_ref().unwrap().tokens[0].node,
+        Token::Word("frog".into())
+    );
+    let melds = &r.melds.as_ref().unwrap().items;
+    assert_eq!(melds[0].figure.len(), 1);
+    let play = &r.play.as_ref().unwrap().items.items;
+    let PlayItem::Trick(t) = &play[0] else { panic!() };
+    assert_eq!(t.taker.as_ref().unwrap().node, "D");
+    assert_eq!(t.claim.as_ref().unwrap().node, TrickClaim::Points(13));
+    assert_eq!(t.origins.len(), 2);
+    assert_eq!(t.origins[0].as_ref().unwrap().node, "table");
+    assert!(t.origins[1].is_none());
+    let PlayItem::Trick(t) = &play[1] else { panic!() };
+    assert_eq!(t.cards[0].node, CardSlot::Unknown);
+    assert_eq!(t.origins[0].as_ref().unwrap().node, "stock");
+    let PlayItem::Event(e) = &play[2] else { panic!() };
+    assert_eq!(e.figure[0].node, Token::Number(1));
+    let sheet = &r.sheet.as_ref().unwrap().items;
+    assert_eq!(sheet.columns.as_ref().unwrap().len(), 2);
+    assert_eq!(sheet.rows.len(), 2);
+    assert_eq!(sheet.rows[0].number.as_ref().unwrap().node, 1);
+    let text = print(r);
+    assert_eq!(text, V2_CANONICAL);
+    let again = read_str(&format!("%stich 2\n{text}"));
+    let back = again[0].record.as_ref().unwrap();
+    assert_eq!(back.without_spans(), r.without_spans());
+    assert!(print_file([r]).starts_with("%stich 2\n"));
+}
+
+#[test]
+fn version_2_constructs_read_as_version_1_are_n0115() {
+    let body = V2_SAMPLE.trim_start_matches("%stich 2\n");
+    for text in [body.to_string(), format!("%stich 1\n{body}")] {
+        let parsed = read_str(&text);
+        assert!(parsed[0].record.is_none());
+        let codes: Vec<&str> = parsed[0].diagnostics.iter().map(|d| d.code).collect();
+        // The deal event, the long call, the word call (N0111 as in version 1), the meld's
+        // figure, the taker, two origins, the event's figure, the sheet, two row figures.
+        assert_eq!(
+            codes.iter().filter(|c| **c == codes::VERSION_2_ONLY).count(),
+            10,
+            "{codes:?}"
+        );
+        assert_eq!(
+            codes.iter().filter(|c| **c == codes::UNKNOWN_CALL).count(),
+            1,
+            "{codes:?}"
+        );
+        let d = parsed[0]
+            .diagnostics
+            .iter()
+            .find(|d| d.code == codes::VERSION_2_ONLY)
+            .unwrap();
+        assert_eq!(d.help.as_deref(), Some("write `%stich 2` before the record"));
+    }
+    // Version 2 itself is no unknown version; 3 still is.
+    assert!(
+        read_str("%stich 2\n[Game \"x\"] [Rules \"y\"]\n")
+            .iter()
+            .all(|p| p.diagnostics.is_empty())
+    );
+    let three = read_str("%stich 3\n[Game \"x\"] [Rules \"y\"]\n");
+    assert_eq!(three[0].diagnostics[0].code, codes::UNSUPPORTED_VERSION);
+}
+
+#[test]
+fn version_1_files_still_print_version_1() {
+    let r = record(TOURNE);
+    assert_eq!(r.needs_version(), 1);
+    assert!(print_file([&r]).starts_with("%stich 1\n"));
 }

@@ -281,7 +281,7 @@ fn claim(
                 Some(eq_span),
                 "`=` without the trick's points",
             )
-            .with_help("write the points the declarer's side took, as `= 4`, or `= -` for a trick it lost"),
+            .with_help("write the points taken in the trick, as `= 4` (version 2 also `= NS 4`: the taker and the points), or `= -`"),
         );
         return (None, None);
     };
