@@ -227,6 +227,60 @@ fn unknown_seat(label: &Spanned<String>, what: &str) -> Diagnostic {
     .with_help("use F, M or R (or V/M/H, forehand/middlehand/rearhand, or a player name from the seat tags)")
 }
 
+/// Warnings for the constructs of notation version 2 that Skat gives no meaning: figures on
+/// statements, events in the deal, a trick claim's taker (the claim is then left unchecked)
+/// and the origins of cards.
+fn unused_version_2(record: &Record, out: &mut Vec<Diagnostic>) {
+    let warn = |span: Span, what: &str| {
+        Diagnostic::warning(
+            "S0502",
+            at(span),
+            format!("{what} means nothing in Skat; ignored"),
+        )
+        .with_help("Skat records need no construct of notation version 2")
+    };
+    let figure = |st: &notation::Statement| st.figure.first().map(|f| f.span);
+    for e in &record.deal_events {
+        let span = e
+            .seat
+            .as_ref()
+            .map(|s| s.span)
+            .or_else(|| e.tokens.first().map(|t| t.span));
+        out.push(warn(span.unwrap_or_default(), "an event in the deal"));
+    }
+    for section in [&record.exchange, &record.declaration, &record.melds]
+        .into_iter()
+        .flatten()
+    {
+        for st in &section.items {
+            if let Some(span) = figure(st) {
+                out.push(warn(span, "a figure on a statement"));
+            }
+        }
+    }
+    if let Some(play) = &record.play {
+        for item in &play.items.items {
+            match item {
+                PlayItem::Event(e) => {
+                    if let Some(span) = figure(e) {
+                        out.push(warn(span, "a figure on a play event"));
+                    }
+                }
+                PlayItem::Trick(t) => {
+                    if let Some(by) = &t.taker {
+                        out.push(warn(by.span, "the taker in a trick claim").with_help(
+                            "a Skat trick claim is the declarer's side's points: `= 4`, or `= -`; this claim is not checked",
+                        ));
+                    }
+                    if let Some(o) = t.origins.iter().flatten().next() {
+                        out.push(warn(o.span, "where a card came from (`@…`)"));
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn unknown_word(span: Span, word: &str, what: &str) -> Diagnostic {
     Diagnostic::warning(
         "S0502",
@@ -273,6 +327,7 @@ fn statement_span(st: &notation::Statement) -> Span {
 /// Reads a Skat record into a typed [`Game`], with the findings of interpretation.
 pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     let mut out = Vec::new();
+    unused_version_2(record, &mut out);
     let names = words::player_names(record);
     let mut game = Game {
         names: names.clone(),
@@ -535,7 +590,12 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                         number: t.number.as_ref().map(|n| n.node),
                         leader,
                         cards,
-                        claim: t.claim.as_ref().map(|c| (c.node, c.span)),
+                        // A claim that names its taker is not about the declarer's side.
+                        claim: t
+                            .claim
+                            .as_ref()
+                            .filter(|_| t.taker.is_none())
+                            .map(|c| (c.node, c.span)),
                         span,
                     }));
                 }
