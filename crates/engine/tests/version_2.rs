@@ -54,3 +54,21 @@ fn a_word_call_is_no_call_of_skat() {
     let found = codes(&format!("%stich 2\n{text}"));
     assert!(found.contains(&"S0105"), "{found:?}");
 }
+
+#[test]
+fn yes_is_a_word_call_that_skat_reads_in_any_spelling() {
+    let text = corpus_record().replace(
+        "auction  M pass, R pass, F 18",
+        "auction  M 18, F Hold, M pass, R pass",
+    );
+    // Version 1 keeps the call as the word `yes`; version 2 keeps `Hold` as written.
+    let v1 = notation::read_str(&text).remove(0).record.expect("a record");
+    assert_eq!(v1.auction.as_ref().unwrap().items[1].word(), Some("yes"));
+    let v2 = notation::read_str(&format!("%stich 2\n{text}"))
+        .remove(0)
+        .record
+        .expect("a record");
+    assert_eq!(v2.auction.as_ref().unwrap().items[1].word(), Some("Hold"));
+    assert_eq!(codes(&text), Vec::<&str>::new());
+    assert_eq!(codes(&format!("%stich 2\n{text}")), Vec::<&str>::new());
+}

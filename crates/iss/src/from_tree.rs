@@ -284,8 +284,14 @@ fn moves(record: &Record, layout: &Layout, diags: &mut Vec<Diagnostic>) -> Vec<M
             };
             let action = match c.call.node {
                 CallKind::Bid(n) => Action::Bid(n),
-                CallKind::Hold => Action::Hold,
                 CallKind::Pass => Action::Pass,
+                // Skat's one word call, holding the bid.
+                CallKind::Said
+                    if c.word()
+                        .is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "yes" | "y" | "hold")) =>
+                {
+                    Action::Hold
+                }
                 CallKind::Said => {
                     let text: Vec<String> = c
                         .said

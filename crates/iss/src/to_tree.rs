@@ -352,17 +352,21 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 phase = Phase::Auction;
             }
             (Action::Bid(_) | Action::Hold | Action::Pass, Actor::Seat(seat)) if phase <= Phase::Auction => {
-                let call = match mv.action {
-                    Action::Bid(n) => CallKind::Bid(n),
-                    Action::Hold => CallKind::Hold,
-                    _ => CallKind::Pass,
-                };
                 auction_span.get_or_insert(span);
-                calls.push(Call {
-                    seat: label(seat, span),
-                    call: Spanned::new(call, span),
-                    said: None,
-                    comments: Vec::new(),
+                calls.push(match &mv.action {
+                    Action::Hold => Call::word_call(label(seat, span), "yes", span),
+                    action => Call {
+                        seat: label(seat, span),
+                        call: Spanned::new(
+                            match action {
+                                Action::Bid(n) => CallKind::Bid(*n),
+                                _ => CallKind::Pass,
+                            },
+                            span,
+                        ),
+                        said: None,
+                        comments: Vec::new(),
+                    },
                 });
                 phase = Phase::Auction;
             }

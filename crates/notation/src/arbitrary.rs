@@ -314,10 +314,10 @@ pub fn strip_v2(r: &mut Record) {
     r.sheet = None;
     if let Some(a) = &mut r.auction {
         for c in &mut a.items {
-            if c.call.node == CallKind::Said {
+            if c.call.node == CallKind::Said && c.word() != Some("yes") {
                 c.call.node = CallKind::Pass;
+                c.said = None;
             }
-            c.said = None;
         }
     }
     for s in [&mut r.exchange, &mut r.declaration, &mut r.melds]
@@ -369,7 +369,6 @@ pub fn record_v2() -> impl Strategy<Value = Record> {
             seat(),
             prop_oneof![
                 any::<u32>().prop_map(CallKind::Bid),
-                Just(CallKind::Hold),
                 Just(CallKind::Pass),
                 Just(CallKind::Said),
             ],
@@ -464,15 +463,15 @@ pub fn record_v2() -> impl Strategy<Value = Record> {
 
 /// What a word or long call says (version 2).
 fn said() -> impl Strategy<Value = Said> {
-    let short = word()
-        .prop_filter("not a call word", |w| {
-            !matches!(w.as_str(), "yes" | "y" | "hold" | "pass" | "p" | "no")
-        })
-        .prop_map(|w| Said {
-            long: false,
-            tokens: vec![Spanned::bare(Token::Word(w))],
-            figure: Vec::new(),
-        });
+    let short = prop_oneof![
+        1 => Just("yes".to_string()),
+        3 => word().prop_filter("not a pass", |w| !matches!(w.as_str(), "pass" | "p" | "no")),
+    ]
+    .prop_map(|w| Said {
+        long: false,
+        tokens: vec![Spanned::bare(Token::Word(w))],
+        figure: Vec::new(),
+    });
     let long = (tokens(0..3), figure()).prop_map(|(tokens, figure)| Said {
         long: true,
         tokens,

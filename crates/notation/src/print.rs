@@ -231,7 +231,6 @@ impl Out {
                     o.s.push(' ');
                     match c.call.node {
                         CallKind::Bid(n) => o.s.push_str(&n.to_string()),
-                        CallKind::Hold => o.s.push_str("yes"),
                         CallKind::Pass => o.s.push_str("pass"),
                         CallKind::Said => match &c.said {
                             Some(said) if said.long => {
@@ -457,7 +456,10 @@ mod tests {
                 comments: vec![],
                 items: vec![
                     call("M", CallKind::Bid(18), vec![Comment::Line("asks".into())]),
-                    call("F", CallKind::Hold, vec![Comment::Brace("b".into())]),
+                    Call {
+                        comments: vec![Comment::Brace("b".into())],
+                        ..Call::word_call(bare("F".into()), "yes", Span::default())
+                    },
                     call("M", CallKind::Pass, vec![]),
                 ],
             }),

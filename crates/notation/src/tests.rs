@@ -261,19 +261,29 @@ fn auction_spellings() {
     );
     let calls: Vec<_> = r
         .auction
+        .as_ref()
         .unwrap()
         .items
         .iter()
         .map(|c| (c.seat.node.clone(), c.call.node))
         .collect();
+    assert!(
+        r.auction
+            .as_ref()
+            .unwrap()
+            .items
+            .iter()
+            .filter(|c| c.call.node == CallKind::Said)
+            .all(|c| c.word() == Some("yes"))
+    );
     use CallKind::*;
     let want = [
         ("M", Bid(18)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(20)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(22)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(23)),
         ("F", Pass),
         ("R", Pass),

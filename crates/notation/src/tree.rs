@@ -106,27 +106,59 @@ pub struct Call {
     pub seat: Spanned<String>,
     /// What was called.
     pub call: Spanned<CallKind>,
-    /// What a [`CallKind::Said`] call says (version 2); `None` for the other kinds.
+    /// What a [`CallKind::Said`] call says; `None` for the other kinds.
     pub said: Option<Said>,
     /// Comments after the call.
     pub comments: Vec<Comment>,
 }
 
-/// A call.
+/// A call: a bid, a pass, or what a player said in words. The notation gives words no
+/// meaning; each game's engine reads them (Skat's `yes` holds the bid made to the seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CallKind {
     /// A bid of this many points.
     Bid(u32),
-    /// `yes` / `hold`: accepting the bid made to this seat.
-    Hold,
-    /// `pass`.
+    /// `pass` (also `p`, `no`).
     Pass,
-    /// A word call (`F frog`) or a long call (`E: 500 flush`), version 2: what was said is
-    /// in [`Call::said`], for the game's engine to read.
+    /// A word call (`F yes`, `F frog`) or a long call (`E: 500 flush`, version 2): what
+    /// was said is in [`Call::said`].
     Said,
 }
 
-/// What a version-2 call says beyond a bid, `yes` or `pass`.
+impl Call {
+    /// The word of a word call (`yes` in `F yes`), or `None` for a bid, a pass or a long
+    /// call.
+    pub fn word(&self) -> Option<&str> {
+        match (&self.call.node, &self.said) {
+            (
+                CallKind::Said,
+                Some(Said {
+                    long: false, tokens, ..
+                }),
+            ) => match tokens.first().map(|t| &t.node) {
+                Some(Token::Word(w)) => Some(w),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A word call of this seat, as programs build them.
+    pub fn word_call(seat: Spanned<String>, word: &str, span: Span) -> Call {
+        Call {
+            seat,
+            call: Spanned::new(CallKind::Said, span),
+            said: Some(Said {
+                long: false,
+                tokens: vec![Spanned::new(Token::Word(word.to_string()), span)],
+                figure: Vec::new(),
+            }),
+            comments: Vec::new(),
+        }
+    }
+}
+
+/// What a word call or a long call says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Said {
     /// `true` for a long call, written `SEAT: values… [= figure]` and running to the next
@@ -324,7 +356,7 @@ impl Record {
             || self.auction.as_ref().is_some_and(|a| {
                 a.items
                     .iter()
-                    .any(|c| c.said.is_some() || c.call.node == CallKind::Said)
+                    .any(|c| c.call.node == CallKind::Said && c.word() != Some("yes"))
             })
             || [&self.exchange, &self.declaration, &self.melds]
                 .iter()

@@ -6,7 +6,9 @@
 //! forehand may bid (the lowest bid, or any value of the table) or pass; all passing means no
 //! game.
 
-use notation::{CallKind, Diagnostic, Kind};
+use notation::{Diagnostic, Kind};
+
+use crate::skat::model::Call as CallKind;
 
 use crate::skat::interpret::{CallIn, at};
 use crate::skat::model::Seat;
@@ -106,11 +108,6 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                         legal = false;
                         continue;
                     }
-                    // Word calls are reported (S0105) and left out when the record is read.
-                    CallKind::Said => {
-                        legal = false;
-                        continue;
-                    }
                 }
                 stage = Stage::Done;
             }
@@ -190,10 +187,6 @@ pub fn replay(calls: &[CallIn], profile: &Profile) -> (Outcome, Vec<Diagnostic>)
                             at(c.span),
                             format!("{} is bidding and has no bid to hold", c.seat),
                         ));
-                        legal = false;
-                    }
-                    // Word calls are reported (S0105) and left out when the record is read.
-                    (CallKind::Said, _) => {
                         legal = false;
                     }
                     (CallKind::Pass, _) => {

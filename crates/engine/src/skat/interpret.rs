@@ -3,10 +3,9 @@
 //! claims this module does not know become warnings; nothing here decides legality.
 
 use cards::Card;
-use notation::{
-    CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim,
-};
+use notation::{CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim};
 
+use crate::skat::model::Call as CallKind;
 use crate::skat::model::{ExtraGame, GameType, Seat};
 use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord, claim_canonical};
 
@@ -371,7 +370,16 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     if let Some(auction) = &record.auction {
         let mut calls = Vec::with_capacity(auction.items.len());
         for c in &auction.items {
-            if c.call.node == notation::CallKind::Said {
+            let call = match c.call.node {
+                notation::CallKind::Bid(v) => Some(CallKind::Bid(v)),
+                notation::CallKind::Pass => Some(CallKind::Pass),
+                // Skat's one word call: holding the bid made to the seat.
+                notation::CallKind::Said => c
+                    .word()
+                    .filter(|w| matches!(w.to_ascii_lowercase().as_str(), "yes" | "y" | "hold"))
+                    .map(|_| CallKind::Hold),
+            };
+            let Some(call) = call else {
                 let said = c.said.as_ref().map_or(String::new(), |s| {
                     s.tokens
                         .iter()
@@ -393,11 +401,11 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                     .with_help("a Skat call is a bid (a number), yes or pass"),
                 );
                 continue;
-            }
+            };
             match seat_of(&c.seat) {
                 Some(seat) => calls.push(CallIn {
                     seat,
-                    call: c.call.node,
+                    call,
                     span: join(c.seat.span, c.call.span),
                 }),
                 None => out.push(unknown_seat(&c.seat, "auction")),

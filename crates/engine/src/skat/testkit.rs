@@ -99,7 +99,10 @@ impl Rec {
             let mut p = c.split_whitespace();
             let seat = p.next().unwrap_or_default();
             let call = match p.next().unwrap_or_default() {
-                "yes" | "hold" => CallKind::Hold,
+                w @ ("yes" | "hold") => {
+                    items.push(Call::word_call(bare(seat.to_string()), w, Span::default()));
+                    continue;
+                }
                 "pass" => CallKind::Pass,
                 n => CallKind::Bid(n.parse().unwrap_or_else(|_| panic!("bad call {c}"))),
             };

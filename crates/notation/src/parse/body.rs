@@ -374,9 +374,10 @@ fn auction(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>]) -> Vec<Call> {
             };
             let v1 = !ctx.is_v2();
             if let Some(kind) = call(w, span, v1, &mut ctx.diags) {
+                let word = if v1 { "yes" } else { w };
                 let said = (kind == CallKind::Said).then(|| Said {
                     long: false,
-                    tokens: vec![Spanned::new(Token::Word(w.to_string()), span)],
+                    tokens: vec![Spanned::new(Token::Word(word.to_string()), span)],
                     figure: Vec::new(),
                 });
                 ctx.anchor(i, Anchor::Call(calls.len()));
@@ -393,9 +394,9 @@ fn auction(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>]) -> Vec<Call> {
     calls
 }
 
-/// A call word: a number (bid), `yes`/`y`/`hold`, `pass`/`p`/`no` (any case), or (version 2)
-/// any other word, a word call. Under version 1 (`v1`) another word gives a finding and
-/// `None`.
+/// A call word: a number (bid), `pass`/`p`/`no` (any case), or a word call: under version 1
+/// (`v1`) only `yes`/`y`/`hold` (any case; another word gives a finding and `None`), under
+/// version 2 any other word, kept as written.
 pub(crate) fn call(
     w: &str,
     span: crate::tree::Span,
@@ -408,7 +409,9 @@ pub(crate) fn call(
             .map_err(|_| out_of_range(w, span, "a bid", UNSIGNED))
     } else {
         match w.to_ascii_lowercase().as_str() {
-            "yes" | "y" | "hold" => Ok(CallKind::Hold),
+            // Version 1 knows one word call, written `yes`, `y` or `hold` in any case; its
+            // canonical spelling is `yes`.
+            "yes" | "y" | "hold" if v1 => Ok(CallKind::Said),
             "pass" | "p" | "no" => Ok(CallKind::Pass),
             _ if !v1 => Ok(CallKind::Said),
             _ => Err(Diagnostic::error(
