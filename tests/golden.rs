@@ -101,3 +101,35 @@ fn every_documented_code_has_a_golden_case() {
         "codes produced but not in spec/errors.md: {undocumented:?}"
     );
 }
+
+/// The version-2 golden files (`tests/golden/v2/`) read without an error of the reader; their
+/// games have no engine yet, so `stich check` gives the dispatch finding: `E0001` for a game
+/// without an engine, `E0002` for a score sheet of a game with one.
+#[test]
+fn version_2_golden_files_give_the_dispatch_finding() {
+    let dir = common::root().join("tests/golden/v2");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/golden/v2")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("stich"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7);
+    for f in &files {
+        let processed = common::check_file(f);
+        assert!(!processed.is_empty(), "{}", f.display());
+        for p in &processed {
+            let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code).collect();
+            assert!(
+                codes.iter().all(|c| !c.starts_with('N')),
+                "{}: {codes:?}",
+                f.display()
+            );
+            assert!(
+                codes.contains(&"E0001") || codes.contains(&"E0002"),
+                "{}: {codes:?}",
+                f.display()
+            );
+        }
+    }
+}

@@ -164,8 +164,28 @@ pub fn check(record: &notation::Record) -> Checked {
             ok
         }
     };
+    // A score sheet (notation version 2) records a sitting, not a hand; no engine reads
+    // sheets yet.
+    let is_sheet = match &record.sheet {
+        Some(sheet) if is_skat => {
+            findings.push(
+                Diagnostic::error(
+                    "E0002",
+                    Kind::Incomplete,
+                    skat::interpret::at(sheet.span),
+                    "no rules engine checks a score sheet (`sheet`) yet; the record is not replayed",
+                )
+                .with_help("the sheet is read and printed, but its rows and totals are not checked"),
+            );
+            true
+        }
+        _ => false,
+    };
     let mut replay = None;
-    if is_skat && let Some(profile) = skat_profile(record, &mut findings) {
+    if is_skat
+        && !is_sheet
+        && let Some(profile) = skat_profile(record, &mut findings)
+    {
         let (r, f) = skat::check(record, profile);
         findings.extend(f);
         replay = Some(Replay::Skat(r));

@@ -284,8 +284,27 @@ fn moves(record: &Record, layout: &Layout, diags: &mut Vec<Diagnostic>) -> Vec<M
             };
             let action = match c.call.node {
                 CallKind::Bid(n) => Action::Bid(n),
-                CallKind::Hold => Action::Hold,
                 CallKind::Pass => Action::Pass,
+                // Skat's one word call, holding the bid.
+                CallKind::Said
+                    if c.word()
+                        .is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "yes" | "y" | "hold")) =>
+                {
+                    Action::Hold
+                }
+                CallKind::Said => {
+                    let text: Vec<String> = c
+                        .said
+                        .iter()
+                        .flat_map(|s| s.tokens.iter().map(|t| show(&t.node)))
+                        .collect();
+                    diags.push(error(
+                        codes::STATEMENT,
+                        c.call.span,
+                        format!("the call `{}` has no ISS move", text.join(" ")),
+                    ));
+                    continue;
+                }
             };
             out.push(Move::new(Actor::Seat(seat), action));
         }
@@ -701,6 +720,7 @@ mod tests {
                     Spanned::bare(Token::Word("grand".into())),
                     Spanned::bare(Token::Word("hand".into())),
                 ],
+                figure: Vec::new(),
                 comments: vec![],
             }],
         });
@@ -722,6 +742,8 @@ mod tests {
                         })
                         .collect(),
                     claim: None,
+                    origins: Vec::new(),
+                    taker: None,
                     comments: vec![],
                 })],
             },

@@ -13,9 +13,9 @@
 
 use cards::{Card, Rank, Suit};
 use engine::core::CardSet;
+use engine::skat::Call as CallKind;
 use engine::skat::quick::{self, Act, Declared, MAX_CALLS};
 use engine::skat::{Contract, GameResult, GameType, Profile, Seat};
-use notation::CallKind;
 
 use crate::model::{self, GameKind, Key, Modifier, Outcome, ResultField};
 use crate::result::{field, int};

@@ -269,7 +269,9 @@ impl Builder<'_> {
                         cards.push(Spanned::new(card, span));
                         cards
                     },
+                    origins: Vec::new(),
                     claim: None,
+                    taker: None,
                     comments: Vec::new(),
                 },
                 next: seat.next(),
@@ -350,16 +352,21 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 phase = Phase::Auction;
             }
             (Action::Bid(_) | Action::Hold | Action::Pass, Actor::Seat(seat)) if phase <= Phase::Auction => {
-                let call = match mv.action {
-                    Action::Bid(n) => CallKind::Bid(n),
-                    Action::Hold => CallKind::Hold,
-                    _ => CallKind::Pass,
-                };
                 auction_span.get_or_insert(span);
-                calls.push(Call {
-                    seat: label(seat, span),
-                    call: Spanned::new(call, span),
-                    comments: Vec::new(),
+                calls.push(match &mv.action {
+                    Action::Hold => Call::word_call(label(seat, span), "yes", span),
+                    action => Call {
+                        seat: label(seat, span),
+                        call: Spanned::new(
+                            match action {
+                                Action::Bid(n) => CallKind::Bid(*n),
+                                _ => CallKind::Pass,
+                            },
+                            span,
+                        ),
+                        said: None,
+                        comments: Vec::new(),
+                    },
                 });
                 phase = Phase::Auction;
             }
@@ -368,6 +375,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 exchange.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens: vec![word(PICKUP, span)],
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::PickedUp;
@@ -399,6 +407,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                         exchange.push(Statement {
                             seat: Some(label(seat, span)),
                             tokens: t,
+                            figure: Vec::new(),
                             comments: Vec::new(),
                         });
                         listing_from = 2;
@@ -410,6 +419,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 declaration.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 if phase != Phase::AwaitDiscard {
@@ -422,6 +432,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 exchange.push(Statement {
                     seat: Some(label(seat, span)),
                     tokens: t,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::Declared;
@@ -454,6 +465,7 @@ fn build_sections(moves: &[Move], rec: &mut Record, layout: &mut Layout, diags: 
                 b.event(Statement {
                     seat: Some(label(seat, span)),
                     tokens,
+                    figure: Vec::new(),
                     comments: Vec::new(),
                 });
                 phase = Phase::Play;

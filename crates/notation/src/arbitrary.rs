@@ -8,8 +8,8 @@ use proptest::prelude::*;
 
 use crate::parse::tokens::is_keyword;
 use crate::tree::{
-    Call, CallKind, CardSlot, Claim, Comment, HandLine, Layout, Play, PlayItem, Record, Section, Span,
-    Spanned, Statement, Tag, Token, Trick, TrickClaim,
+    Call, CallKind, CardSlot, Claim, Comment, HandLine, Layout, Play, PlayItem, Record, Said, Section, Sheet,
+    SheetRow, Span, Spanned, Statement, Tag, Token, Trick, TrickClaim,
 };
 
 const SEATS: [&str; 10] = ["F", "M", "R", "V", "H", "A", "B", "C", "skat", "Anna"];
@@ -108,13 +108,20 @@ fn tokens(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<Spanned<Token>
     vec(token().prop_map(Spanned::bare), n)
 }
 
+/// A figure (version 2): mostly none.
+fn figure() -> impl Strategy<Value = Vec<Spanned<Token>>> {
+    prop_oneof![3 => Just(Vec::new()), 1 => tokens(1..3)]
+}
+
 /// A statement of the exchange, declare or melds section.
 pub fn statement() -> impl Strategy<Value = Statement> {
-    let seated = (seat(), tokens(0..4), comments()).prop_map(|(s, tokens, comments)| Statement {
-        seat: Some(Spanned::bare(s)),
-        tokens,
-        comments,
-    });
+    let seated =
+        (seat(), tokens(0..4), figure(), comments()).prop_map(|(s, tokens, figure, comments)| Statement {
+            seat: Some(Spanned::bare(s)),
+            tokens,
+            figure,
+            comments,
+        });
     let first = prop_oneof![
         any::<i64>().prop_map(Token::Number),
         card().prop_map(Token::Card),
@@ -125,12 +132,14 @@ pub fn statement() -> impl Strategy<Value = Statement> {
         Statement {
             seat: None,
             tokens,
+            figure: Vec::new(),
             comments,
         }
     });
     let single = (word(), comments()).prop_map(|(w, comments)| Statement {
         seat: None,
         tokens: vec![Spanned::bare(Token::Word(w))],
+        figure: Vec::new(),
         comments,
     });
     prop_oneof![3 => seated, 1 => unseated, 1 => single]
@@ -138,11 +147,13 @@ pub fn statement() -> impl Strategy<Value = Statement> {
 
 /// A play event: never read as a trick in either layout.
 pub fn event() -> impl Strategy<Value = Statement> {
-    let seated = (seat(), tokens(1..4), comments()).prop_map(|(s, tokens, comments)| Statement {
-        seat: Some(Spanned::bare(s)),
-        tokens,
-        comments,
-    });
+    let seated =
+        (seat(), tokens(1..4), figure(), comments()).prop_map(|(s, tokens, figure, comments)| Statement {
+            seat: Some(Spanned::bare(s)),
+            tokens,
+            figure,
+            comments,
+        });
     let unseated = (
         prop_oneof![word().prop_map(Token::Word), text().prop_map(Token::Text)],
         comments(),
@@ -150,6 +161,7 @@ pub fn event() -> impl Strategy<Value = Statement> {
         .prop_map(|(t, comments)| Statement {
             seat: None,
             tokens: vec![Spanned::bare(t)],
+            figure: Vec::new(),
             comments,
         });
     prop_oneof![3 => seated, 1 => unseated]
@@ -160,6 +172,33 @@ fn trick_claim() -> impl Strategy<Value = Option<Spanned<TrickClaim>>> {
         prop_oneof![any::<u32>().prop_map(TrickClaim::Points), Just(TrickClaim::Lost)]
             .prop_map(Spanned::bare),
     )
+}
+
+/// Origins for `n` cards (version 2): mostly none; else one entry per card.
+fn origins(n: usize) -> impl Strategy<Value = Vec<Option<Spanned<String>>>> {
+    prop_oneof![
+        3 => Just(Vec::new()),
+        1 => vec(option::of(prop_oneof![seat(), Just("table".to_string()), Just("stock".to_string())].prop_map(Spanned::bare)), n..n + 1)
+            .prop_map(|o| if o.iter().any(Option::is_some) { o } else { Vec::new() }),
+    ]
+}
+
+/// A taker for a claim of points (version 2): mostly none.
+fn taker(claim: &Option<Spanned<TrickClaim>>) -> BoxedStrategy<Option<Spanned<String>>> {
+    if matches!(claim, Some(c) if matches!(c.node, TrickClaim::Points(_))) {
+        option::of(prop_oneof![seat(), Just("NS".to_string())].prop_map(Spanned::bare)).boxed()
+    } else {
+        Just(None).boxed()
+    }
+}
+
+/// Adds origins and a taker to a trick.
+fn marked(t: Trick) -> impl Strategy<Value = Trick> {
+    (origins(t.cards.len()), taker(&t.claim)).prop_map(move |(origins, taker)| Trick {
+        origins,
+        taker,
+        ..t.clone()
+    })
 }
 
 fn leader_trick() -> impl Strategy<Value = Trick> {
@@ -179,10 +218,13 @@ fn leader_trick() -> impl Strategy<Value = Trick> {
                 number: number.map(Spanned::bare),
                 leader: leader.map(Spanned::bare),
                 cards,
+                origins: Vec::new(),
                 claim,
+                taker: None,
                 comments,
             }
         })
+        .prop_flat_map(marked)
 }
 
 fn row(columns: usize) -> impl Strategy<Value = Trick> {
@@ -202,10 +244,13 @@ fn row(columns: usize) -> impl Strategy<Value = Trick> {
                 number: number.map(Spanned::bare),
                 leader: None,
                 cards,
+                origins: Vec::new(),
                 claim,
+                taker: None,
                 comments,
             }
         })
+        .prop_flat_map(marked)
 }
 
 /// A play section in either layout.
@@ -254,8 +299,62 @@ fn tag() -> impl Strategy<Value = Tag> {
     })
 }
 
-/// A whole record, in the reader's normal form, with no spans.
+/// A whole record of notation version 1, in the reader's normal form, with no spans: it
+/// reads back from `print(r)` with no version line.
 pub fn record() -> impl Strategy<Value = Record> {
+    record_v2().prop_map(|mut r| {
+        strip_v2(&mut r);
+        r
+    })
+}
+
+/// Removes every version-2 construct from a record (a word or long call becomes `pass`).
+pub fn strip_v2(r: &mut Record) {
+    r.deal_events.clear();
+    r.sheet = None;
+    if let Some(a) = &mut r.auction {
+        for c in &mut a.items {
+            if c.call.node == CallKind::Said && c.word() != Some("yes") {
+                c.call.node = CallKind::Pass;
+                c.said = None;
+            }
+        }
+    }
+    for s in [&mut r.exchange, &mut r.declaration, &mut r.melds]
+        .into_iter()
+        .flatten()
+    {
+        for st in &mut s.items {
+            st.figure.clear();
+        }
+    }
+    if let Some(p) = &mut r.play {
+        for item in &mut p.items.items {
+            match item {
+                PlayItem::Trick(t) => {
+                    t.taker = None;
+                    t.origins.clear();
+                }
+                PlayItem::Event(e) => e.figure.clear(),
+            }
+        }
+    }
+    let body_empty = r.deal.is_none()
+        && r.auction.is_none()
+        && r.exchange.is_none()
+        && r.declaration.is_none()
+        && r.melds.is_none()
+        && r.play.is_none()
+        && r.result.is_none()
+        && r.unfinished.is_none();
+    if r.tags.is_empty() && body_empty {
+        r.unfinished = Some(Span::default());
+    }
+}
+
+/// A whole record that may use notation version 2: it reads back from `%stich 2` and
+/// `print(r)`.
+pub fn record_v2() -> impl Strategy<Value = Record> {
     let header = (any::<bool>(), vec(tag(), 0..4), comments());
     let hands = vec(
         (seat(), cards(0..11), comments()).prop_map(|(s, cards, comments)| HandLine {
@@ -270,14 +369,16 @@ pub fn record() -> impl Strategy<Value = Record> {
             seat(),
             prop_oneof![
                 any::<u32>().prop_map(CallKind::Bid),
-                Just(CallKind::Hold),
-                Just(CallKind::Pass)
+                Just(CallKind::Pass),
+                Just(CallKind::Said),
             ],
+            said(),
             comments(),
         )
-            .prop_map(|(s, c, comments)| Call {
+            .prop_map(|(s, c, said, comments)| Call {
                 seat: Spanned::bare(s),
                 call: Spanned::bare(c),
+                said: (c == CallKind::Said).then_some(said),
                 comments,
             }),
         0..6,
@@ -290,18 +391,26 @@ pub fn record() -> impl Strategy<Value = Record> {
         }),
         0..4,
     );
+    let sheet = (
+        option::of(vec(seat().prop_map(Spanned::bare), 1..4)),
+        vec(sheet_row(), 0..4),
+    )
+        .prop_map(|(columns, rows)| Sheet { columns, rows });
     let body = (
-        section(hands),
+        (section(hands), vec(deal_event(), 0..2)),
         section(calls),
         section(vec(statement(), 0..3)),
         section(vec(statement(), 0..3)),
         section(vec(statement(), 0..3)),
         section(play()),
+        section(sheet),
         section(claims),
         any::<bool>(),
     );
     (header, body).prop_map(|((required, mut tags, leading), body)| {
-        let (deal, auction, exchange, declaration, melds, play, result, unfinished) = body;
+        let ((deal, deal_events), auction, exchange, declaration, melds, play, sheet, result, unfinished) =
+            body;
+        let deal_events = if deal.is_some() { deal_events } else { Vec::new() };
         if required {
             tags.insert(
                 0,
@@ -326,11 +435,13 @@ pub fn record() -> impl Strategy<Value = Record> {
             leading_comments: leading,
             tags,
             deal,
+            deal_events,
             auction,
             exchange,
             declaration,
             melds,
             play,
+            sheet,
             result,
             unfinished: unfinished.then(Span::default),
         };
@@ -340,11 +451,61 @@ pub fn record() -> impl Strategy<Value = Record> {
             && r.declaration.is_none()
             && r.melds.is_none()
             && r.play.is_none()
+            && r.sheet.is_none()
             && r.result.is_none()
             && r.unfinished.is_none();
         if r.tags.is_empty() && body_empty {
             r.unfinished = Some(Span::default());
         }
         r
+    })
+}
+
+/// What a word or long call says (version 2).
+fn said() -> impl Strategy<Value = Said> {
+    let short = prop_oneof![
+        1 => Just("yes".to_string()),
+        3 => word().prop_filter("not a pass", |w| !matches!(w.as_str(), "pass" | "p" | "no")),
+    ]
+    .prop_map(|w| Said {
+        long: false,
+        tokens: vec![Spanned::bare(Token::Word(w))],
+        figure: Vec::new(),
+    });
+    let long = (tokens(0..3), figure()).prop_map(|(tokens, figure)| Said {
+        long: true,
+        tokens,
+        figure,
+    });
+    prop_oneof![short, long]
+}
+
+/// A sheet row (version 2): a seated statement, with or without a deal number.
+fn sheet_row() -> impl Strategy<Value = SheetRow> {
+    (
+        option::of(any::<u32>()),
+        seat(),
+        tokens(1..3),
+        figure(),
+        comments(),
+    )
+        .prop_map(|(number, s, tokens, figure, comments)| SheetRow {
+            number: number.map(Spanned::bare),
+            statement: Statement {
+                seat: Some(Spanned::bare(s)),
+                tokens,
+                figure,
+                comments,
+            },
+        })
+}
+
+/// An event in the deal (version 2): a seated statement.
+fn deal_event() -> impl Strategy<Value = Statement> {
+    (seat(), tokens(1..3), figure(), comments()).prop_map(|(s, tokens, figure, comments)| Statement {
+        seat: Some(Spanned::bare(s)),
+        tokens,
+        figure,
+        comments,
     })
 }

@@ -45,6 +45,8 @@ pub const NUMBER_RANGE: &str = "N0112";
 pub const TOO_MANY_CARDS: &str = "N0113";
 /// Content after the `*` that ends the body.
 pub const AFTER_END: &str = "N0114";
+/// A version-2 construct in a record read as version 1 (no `%stich 2` line before it).
+pub const VERSION_2_ONLY: &str = "N0115";
 
 /// A token in a card position that no alphabet of the record reads.
 pub const UNKNOWN_CARD: &str = "N0201";
@@ -105,7 +107,7 @@ pub const ALL: &[CodeInfo] = &[
     info(
         UNSUPPORTED_VERSION,
         Severity::Warning,
-        "unknown notation version; read as version 1",
+        "unknown notation version; read as version 2",
     ),
     info(
         BAD_DIRECTIVE,
@@ -148,6 +150,11 @@ pub const ALL: &[CodeInfo] = &[
         "more cards in a trick row than columns",
     ),
     info(AFTER_END, Severity::Error, "content after the closing `*`"),
+    info(
+        VERSION_2_ONLY,
+        Severity::Error,
+        "a version-2 construct in a record read as version 1",
+    ),
     info(
         UNKNOWN_CARD,
         Severity::Error,
@@ -193,7 +200,7 @@ mod tests {
             assert!(c.code.len() == 5 && c.code.starts_with("N0"), "{}", c.code);
             assert!(matches!(&c.code[2..3], "0" | "1" | "2" | "3"), "{}", c.code);
         }
-        assert_eq!(ALL.len(), 25);
+        assert_eq!(ALL.len(), 26);
     }
 
     #[test]

@@ -31,8 +31,10 @@ pub use print::{PrintOptions, print, print_file, print_with};
 pub use reader::{Limits, Parsed, RawChunk, RawChunks, Reader, read_str};
 pub use tree::*;
 
-/// The version of the notation this crate reads and writes (`%stich 1`).
-pub const VERSION: u32 = 1;
+/// The newest version of the notation this crate reads and writes (`%stich 2`). It reads
+/// version 1 unchanged; [`print_file`] writes `%stich 2` only when a record needs it
+/// ([`Record::needs_version`]).
+pub const VERSION: u32 = 2;
 
 #[cfg(test)]
 mod tests;

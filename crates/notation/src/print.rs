@@ -49,18 +49,22 @@ pub fn print_with(record: &Record, options: &PrintOptions) -> String {
     out.s
 }
 
-/// The text of a file holding these records: the version line `%stich 1`, then the records
-/// separated by blank lines. A record that could not be told apart from the one before it
+/// The text of a file holding these records: the version line, then the records separated by
+/// blank lines. The version line is `%stich 2` when any record needs version 2
+/// ([`Record::needs_version`]), else `%stich 1`, so that a file of version-1 records prints
+/// exactly as before. A record that could not be told apart from the one before it
 /// (the one before has no body, or this one has no tags) gets a version line of its own,
 /// which starts a new record when read.
 pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
-    let mut s = format!("%stich {}\n", crate::VERSION);
+    let records: Vec<&Record> = records.into_iter().collect();
+    let version = records.iter().map(|r| r.needs_version()).max().unwrap_or(1);
+    let mut s = format!("%stich {version}\n");
     let mut previous: Option<&Record> = None;
     for r in records {
         if let Some(p) = previous {
             s.push('\n');
             if !has_body(p) || r.tags.is_empty() {
-                s.push_str(&format!("%stich {}\n", crate::VERSION));
+                s.push_str(&format!("%stich {version}\n"));
             }
         }
         s.push_str(&print(r));
@@ -76,6 +80,7 @@ fn has_body(r: &Record) -> bool {
         || r.declaration.is_some()
         || r.melds.is_some()
         || r.play.is_some()
+        || r.sheet.is_some()
         || r.result.is_some()
         || r.unfinished.is_some()
 }
@@ -206,6 +211,10 @@ impl Out {
                     }
                     o.comments(&h.comments);
                 }
+                for e in &r.deal_events {
+                    o.new_line();
+                    o.statement(e, false);
+                }
             });
         }
         if let Some(s) = &r.auction {
@@ -222,8 +231,21 @@ impl Out {
                     o.s.push(' ');
                     match c.call.node {
                         CallKind::Bid(n) => o.s.push_str(&n.to_string()),
-                        CallKind::Hold => o.s.push_str("yes"),
                         CallKind::Pass => o.s.push_str("pass"),
+                        CallKind::Said => match &c.said {
+                            Some(said) if said.long => {
+                                o.s.pop();
+                                o.s.push(':');
+                                o.tokens(&said.tokens);
+                                o.figure(&said.figure);
+                            }
+                            Some(said) => {
+                                // `tokens` writes the blank before the word itself.
+                                o.s.pop();
+                                o.tokens(&said.tokens);
+                            }
+                            None => o.s.push_str("pass"),
+                        },
                     }
                     o.comments(&c.comments);
                 }
@@ -263,6 +285,31 @@ impl Out {
                     PlayItem::Trick(t) => self.trick(t, columns),
                     PlayItem::Event(e) => self.statement(e, false),
                 }
+            }
+            self.end_section();
+        }
+        if let Some(s) = &r.sheet {
+            self.s.push_str("sheet");
+            self.at_keyword = true;
+            self.closed = false;
+            if let Some(names) = &s.items.columns {
+                self.new_line();
+                self.s.push_str("columns");
+                for n in names {
+                    self.s.push(' ');
+                    self.s.push_str(&n.node);
+                }
+            }
+            self.comments(&s.comments);
+            for row in &s.items.rows {
+                self.new_line();
+                if let Some(n) = &row.number {
+                    self.s.push_str(&format!("{}.", n.node));
+                    if row.statement.seat.is_some() || !row.statement.tokens.is_empty() {
+                        self.s.push(' ');
+                    }
+                }
+                self.statement(&row.statement, false);
             }
             self.end_section();
         }
@@ -322,16 +369,25 @@ impl Out {
         let start = self.s.len();
         if let Some(seat) = &st.seat {
             self.s.push_str(&seat.node);
-            if colon && st.tokens.is_empty() {
+            if colon && st.tokens.is_empty() && st.figure.is_empty() {
                 self.s.push(':');
             }
         }
         self.tokens(&st.tokens);
-        if st.seat.is_none() && self.s.len() > start {
+        self.figure(&st.figure);
+        if st.seat.is_none() && self.s.len() > start && self.s[start..].starts_with(' ') {
             // The first token was written with a blank before it.
             self.s.remove(start);
         }
         self.comments(&st.comments);
+    }
+
+    /// ` = v v` when there is a figure.
+    fn figure(&mut self, figure: &[crate::tree::Spanned<Token>]) {
+        if !figure.is_empty() {
+            self.s.push_str(" =");
+            self.tokens(figure);
+        }
     }
 
     fn trick(&mut self, t: &Trick, columns: bool) {
@@ -346,14 +402,22 @@ impl Out {
         if let (Some(l), false) = (&t.leader, columns) {
             parts.push(format!("{}:", l.node));
         }
-        for c in &t.cards {
-            parts.push(match c.node {
+        for (k, c) in t.cards.iter().enumerate() {
+            let mut text = match c.node {
                 CardSlot::Known(card) => self.cards.card(card),
                 CardSlot::Unknown => "??".to_string(),
-            });
+            };
+            if let Some(Some(origin)) = t.origins.get(k) {
+                text.push('@');
+                text.push_str(&origin.node);
+            }
+            parts.push(text);
         }
         if let Some(c) = &t.claim {
             parts.push("=".to_string());
+            if let Some(by) = &t.taker {
+                parts.push(by.node.clone());
+            }
             parts.push(match c.node {
                 TrickClaim::Points(n) => n.to_string(),
                 TrickClaim::Lost => "-".to_string(),
@@ -383,6 +447,7 @@ mod tests {
         let call = |seat: &str, call, comments| Call {
             seat: bare(seat.into()),
             call: bare(call),
+            said: None,
             comments,
         };
         let r = Record {
@@ -391,7 +456,10 @@ mod tests {
                 comments: vec![],
                 items: vec![
                     call("M", CallKind::Bid(18), vec![Comment::Line("asks".into())]),
-                    call("F", CallKind::Hold, vec![Comment::Brace("b".into())]),
+                    Call {
+                        comments: vec![Comment::Brace("b".into())],
+                        ..Call::word_call(bare("F".into()), "yes", Span::default())
+                    },
                     call("M", CallKind::Pass, vec![]),
                 ],
             }),

@@ -644,7 +644,7 @@ fn directive(line: &str, at: Span) -> (Option<u32>, Vec<Diagnostic>) {
         return (None, vec![malformed(format!("`{body}` is not a version line"))]);
     }
     match number.parse::<u32>() {
-        Ok(crate::VERSION) => (Some(crate::VERSION), Vec::new()),
+        Ok(n @ 1..=crate::VERSION) => (Some(n), Vec::new()),
         Ok(n) => (
             Some(n),
             vec![
@@ -652,10 +652,11 @@ fn directive(line: &str, at: Span) -> (Option<u32>, Vec<Diagnostic>) {
                     codes::UNSUPPORTED_VERSION,
                     Some(span),
                     format!(
-                        "notation version {n} is not known to this reader; the records are read as version 1"
+                        "notation version {n} is not known to this reader; the records are read as version {}",
+                        crate::VERSION
                     ),
                 )
-                .with_help("write `%stich 1`"),
+                .with_help("write `%stich 1` or `%stich 2`"),
             ],
         ),
         Err(_) => (

@@ -18,6 +18,7 @@ fn statement(s: &Statement) -> Statement {
     Statement {
         seat: s.seat.as_ref().map(clear),
         tokens: s.tokens.iter().map(clear).collect(),
+        figure: s.figure.iter().map(clear).collect(),
         comments: s.comments.clone(),
     }
 }
@@ -50,9 +51,14 @@ impl Record {
             for c in &mut calls {
                 c.seat.span = Span::default();
                 c.call.span = Span::default();
+                if let Some(said) = &mut c.said {
+                    said.tokens = said.tokens.iter().map(clear).collect();
+                    said.figure = said.figure.iter().map(clear).collect();
+                }
             }
             calls
         });
+        r.deal_events = statements(&self.deal_events);
         r.exchange = section(&self.exchange, |s| statements(s));
         r.declaration = section(&self.declaration, |s| statements(s));
         r.melds = section(&self.melds, |s| statements(s));
@@ -68,11 +74,24 @@ impl Record {
                         t.leader = t.leader.as_ref().map(clear);
                         t.cards = t.cards.iter().map(clear).collect();
                         t.claim = t.claim.as_ref().map(clear);
+                        t.taker = t.taker.as_ref().map(clear);
+                        t.origins = t.origins.iter().map(|o| o.as_ref().map(clear)).collect();
                     }
                     PlayItem::Event(e) => *e = statement(e),
                 }
             }
             play
+        });
+        r.sheet = section(&self.sheet, |sheet| crate::tree::Sheet {
+            columns: sheet.columns.as_ref().map(|c| c.iter().map(clear).collect()),
+            rows: sheet
+                .rows
+                .iter()
+                .map(|row| crate::tree::SheetRow {
+                    number: row.number.as_ref().map(clear),
+                    statement: statement(&row.statement),
+                })
+                .collect(),
         });
         r.result = section(&self.result, |claims| {
             let mut claims = claims.clone();

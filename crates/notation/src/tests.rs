@@ -261,19 +261,29 @@ fn auction_spellings() {
     );
     let calls: Vec<_> = r
         .auction
+        .as_ref()
         .unwrap()
         .items
         .iter()
         .map(|c| (c.seat.node.clone(), c.call.node))
         .collect();
+    assert!(
+        r.auction
+            .as_ref()
+            .unwrap()
+            .items
+            .iter()
+            .filter(|c| c.call.node == CallKind::Said)
+            .all(|c| c.word() == Some("yes"))
+    );
     use CallKind::*;
     let want = [
         ("M", Bid(18)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(20)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(22)),
-        ("F", Hold),
+        ("F", Said),
         ("M", Bid(23)),
         ("F", Pass),
         ("R", Pass),
@@ -553,7 +563,12 @@ fn check_invariants(input: &[u8], parsed: &[Parsed]) {
         }
         if let Some(r) = &p.record {
             let text = print(r);
-            let again = read_str(&text);
+            // A record of version 2 reads back under a version line that says so.
+            let source = match r.needs_version() {
+                1 => text.clone(),
+                v => format!("%stich {v}\n{text}"),
+            };
+            let again = read_str(&source);
             assert_eq!(again.len(), 1, "{text:?}");
             let back = again[0]
                 .record
@@ -619,6 +634,13 @@ fn line() -> impl Strategy<Value = String> {
         "🃛",
         ":",
         "%stich 1",
+        "%stich 2",
+        "sheet",
+        "♦J@table",
+        "??@stock",
+        "@",
+        "E:",
+        "frog",
         "[",
         "]",
         "CJ",
@@ -711,6 +733,30 @@ proptest! {
     }
 
     #[test]
+    fn version_2_records_round_trip(r in arbitrary::record_v2()) {
+        let text = print(&r);
+        let parsed = read_str(&format!("%stich 2\n{text}"));
+        prop_assert_eq!(parsed.len(), 1, "{}", text);
+        let back = parsed[0].record.as_ref();
+        prop_assert!(back.is_some(), "{}\n{:#?}", text, parsed[0].diagnostics);
+        let back = back.unwrap();
+        prop_assert_eq!(back.without_spans(), r.without_spans(), "{}", text);
+        prop_assert_eq!(print(back), text.clone());
+    }
+
+    #[test]
+    fn version_2_files_round_trip(rs in proptest::collection::vec(arbitrary::record_v2(), 1..4)) {
+        let text = print_file(&rs);
+        let need = rs.iter().map(Record::needs_version).max().unwrap_or(1);
+        let head = format!("%stich {need}\n");
+        prop_assert!(text.starts_with(&head));
+        let parsed = read_str(&text);
+        let back: Vec<Record> = parsed.iter().filter_map(|p| p.record.as_ref().map(Record::without_spans)).collect();
+        let want: Vec<Record> = rs.iter().map(Record::without_spans).collect();
+        prop_assert_eq!(back, want, "{}", text);
+    }
+
+    #[test]
     fn files_round_trip(rs in proptest::collection::vec(arbitrary::record(), 1..4)) {
         let text = print_file(&rs);
         let parsed = read_str(&text);
@@ -750,10 +796,10 @@ proptest! {
 
     #[test]
     fn mutated_arbitrary_records_never_panic(
-        r in arbitrary::record(),
+        r in arbitrary::record_v2(),
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..4),
     ) {
-        let bytes = mutate(&print(&r), &edits);
+        let bytes = mutate(&print_file([&r]), &edits);
         let parsed: Vec<Parsed> = Reader::new(bytes.as_slice()).collect();
         check_invariants(&bytes, &parsed);
     }
@@ -773,4 +819,143 @@ fn the_whole_record_of_the_spec_prints_as_the_spec_says() {
     let printed = block_after("The record of section 18 prints as:");
     let r = record(&input);
     assert_eq!(print(&r), printed);
+}
+
+/// The version-2 golden files (`tests/golden/v2/*.stich`): each reads with no reader error
+/// and is its records' canonical printing, as a file.
+#[test]
+fn version_2_golden_files_read_and_print_canonically() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/v2");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/golden/v2")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("stich"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let parsed = read_str(&text);
+        let mut records = Vec::new();
+        for p in &parsed {
+            let errors: Vec<_> = p
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == crate::Severity::Error)
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:#?}", f.display());
+            let r = p.record.clone().expect("a record");
+            assert!(r.tag("Source").is_some(), "{}: no Source tag", f.display());
+            assert_eq!(r.needs_version(), 2, "{}", f.display());
+            records.push(r);
+        }
+        if std::env::var_os("STICH_BLESS").is_some() {
+            std::fs::write(f, print_file(&records)).expect("writable");
+            continue;
+        }
+        assert_eq!(print_file(&records), text, "{} is not canonical", f.display());
+    }
+}
+
+const V2_SAMPLE: &str = "%stich 2\n[Game \"x\"] [Rules \"y\"]\n\n\
+deal D cuts 24 = 250\n  E: ♠A ♠10\n  ♠K, D: ♥A\nauction N: meld 100, E 500 F frog M pass\n\
+melds S run ♠A ♠10 ♠K ♠Q ♠J = 150\nplay 1. E: ♦J@table ♦A = D 13\n  ??@stock ♣K = -\n  P go = 1\n\
+sheet columns A B\n 1. A won 33 = A 33\n 2. passed\nresult totals A 33\n";
+
+const V2_CANONICAL: &str = "[Game \"x\"]\n[Rules \"y\"]\n\n\
+deal     E: ♠A ♠10 ♠K\n         D: ♥A\n         D cuts 24 = 250\n\
+auction  N: meld 100, E 500, F frog, M pass\n\
+melds    S run ♠A ♠10 ♠K ♠Q ♠J = 150\n\
+play     1. E: ♦J@table ♦A = D 13\n         ??@stock ♣K = -\n         P go = 1\n\
+sheet    columns A B\n         1. A won 33 = A 33\n         2. passed\n\
+result   totals A 33\n";
+
+#[test]
+fn version_2_constructs_read_into_the_tree_and_print_canonically() {
+    let parsed = read_str(V2_SAMPLE);
+    assert_eq!(parsed.len(), 1);
+    assert!(parsed[0].diagnostics.is_empty(), "{:#?}", parsed[0].diagnostics);
+    let r = parsed[0].record.as_ref().unwrap();
+    assert_eq!(r.version, Some(2));
+    assert_eq!(r.needs_version(), 2);
+    assert_eq!(r.deal_events.len(), 1);
+    assert_eq!(r.deal_events[0].seat.as_ref().unwrap().node, "D");
+    assert_eq!(r.deal_events[0].figure[0].node, Token::Number(250));
+    let calls = &r.auction.as_ref().unwrap().items;
+    assert_eq!(calls.len(), 4);
+    assert_eq!(calls[0].call.node, CallKind::Said);
+    assert!(calls[0].said.as_ref().unwrap().long);
+    assert_eq!(calls[1].call.node, CallKind::Bid(500));
+    assert_eq!(calls[2].call.node, CallKind::Said);
+    assert_eq!(
+        calls[2].said.as_ref().unwrap().tokens[0].node,
+        Token::Word("frog".into())
+    );
+    let melds = &r.melds.as_ref().unwrap().items;
+    assert_eq!(melds[0].figure.len(), 1);
+    let play = &r.play.as_ref().unwrap().items.items;
+    let PlayItem::Trick(t) = &play[0] else { panic!() };
+    assert_eq!(t.taker.as_ref().unwrap().node, "D");
+    assert_eq!(t.claim.as_ref().unwrap().node, TrickClaim::Points(13));
+    assert_eq!(t.origins.len(), 2);
+    assert_eq!(t.origins[0].as_ref().unwrap().node, "table");
+    assert!(t.origins[1].is_none());
+    let PlayItem::Trick(t) = &play[1] else { panic!() };
+    assert_eq!(t.cards[0].node, CardSlot::Unknown);
+    assert_eq!(t.origins[0].as_ref().unwrap().node, "stock");
+    let PlayItem::Event(e) = &play[2] else { panic!() };
+    assert_eq!(e.figure[0].node, Token::Number(1));
+    let sheet = &r.sheet.as_ref().unwrap().items;
+    assert_eq!(sheet.columns.as_ref().unwrap().len(), 2);
+    assert_eq!(sheet.rows.len(), 2);
+    assert_eq!(sheet.rows[0].number.as_ref().unwrap().node, 1);
+    let text = print(r);
+    assert_eq!(text, V2_CANONICAL);
+    let again = read_str(&format!("%stich 2\n{text}"));
+    let back = again[0].record.as_ref().unwrap();
+    assert_eq!(back.without_spans(), r.without_spans());
+    assert!(print_file([r]).starts_with("%stich 2\n"));
+}
+
+#[test]
+fn version_2_constructs_read_as_version_1_are_n0115() {
+    let body = V2_SAMPLE.trim_start_matches("%stich 2\n");
+    for text in [body.to_string(), format!("%stich 1\n{body}")] {
+        let parsed = read_str(&text);
+        assert!(parsed[0].record.is_none());
+        let codes: Vec<&str> = parsed[0].diagnostics.iter().map(|d| d.code).collect();
+        // The deal event, the long call, the word call (N0111 as in version 1), the meld's
+        // figure, the taker, two origins, the event's figure, the sheet, two row figures.
+        assert_eq!(
+            codes.iter().filter(|c| **c == codes::VERSION_2_ONLY).count(),
+            10,
+            "{codes:?}"
+        );
+        assert_eq!(
+            codes.iter().filter(|c| **c == codes::UNKNOWN_CALL).count(),
+            1,
+            "{codes:?}"
+        );
+        let d = parsed[0]
+            .diagnostics
+            .iter()
+            .find(|d| d.code == codes::VERSION_2_ONLY)
+            .unwrap();
+        assert_eq!(d.help.as_deref(), Some("write `%stich 2` before the record"));
+    }
+    // Version 2 itself is no unknown version; 3 still is.
+    assert!(
+        read_str("%stich 2\n[Game \"x\"] [Rules \"y\"]\n")
+            .iter()
+            .all(|p| p.diagnostics.is_empty())
+    );
+    let three = read_str("%stich 3\n[Game \"x\"] [Rules \"y\"]\n");
+    assert_eq!(three[0].diagnostics[0].code, codes::UNSUPPORTED_VERSION);
+}
+
+#[test]
+fn version_1_files_still_print_version_1() {
+    let r = record(TOURNE);
+    assert_eq!(r.needs_version(), 1);
+    assert!(print_file([&r]).starts_with("%stich 1\n"));
 }

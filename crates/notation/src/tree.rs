@@ -106,19 +106,68 @@ pub struct Call {
     pub seat: Spanned<String>,
     /// What was called.
     pub call: Spanned<CallKind>,
+    /// What a [`CallKind::Said`] call says; `None` for the other kinds.
+    pub said: Option<Said>,
     /// Comments after the call.
     pub comments: Vec<Comment>,
 }
 
-/// A call.
+/// A call: a bid, a pass, or what a player said in words. The notation gives words no
+/// meaning; each game's engine reads them (Skat's `yes` holds the bid made to the seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CallKind {
     /// A bid of this many points.
     Bid(u32),
-    /// `yes` / `hold`: accepting the bid made to this seat.
-    Hold,
-    /// `pass`.
+    /// `pass` (also `p`, `no`).
     Pass,
+    /// A word call (`F yes`, `F frog`) or a long call (`E: 500 flush`, version 2): what
+    /// was said is in [`Call::said`].
+    Said,
+}
+
+impl Call {
+    /// The word of a word call (`yes` in `F yes`), or `None` for a bid, a pass or a long
+    /// call.
+    pub fn word(&self) -> Option<&str> {
+        match (&self.call.node, &self.said) {
+            (
+                CallKind::Said,
+                Some(Said {
+                    long: false, tokens, ..
+                }),
+            ) => match tokens.first().map(|t| &t.node) {
+                Some(Token::Word(w)) => Some(w),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A word call of this seat, as programs build them.
+    pub fn word_call(seat: Spanned<String>, word: &str, span: Span) -> Call {
+        Call {
+            seat,
+            call: Spanned::new(CallKind::Said, span),
+            said: Some(Said {
+                long: false,
+                tokens: vec![Spanned::new(Token::Word(word.to_string()), span)],
+                figure: Vec::new(),
+            }),
+            comments: Vec::new(),
+        }
+    }
+}
+
+/// What a word call or a long call says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// `true` for a long call, written `SEAT: values… [= figure]` and running to the next
+    /// comma or line end; `false` for a word call, `SEAT word`, whose one token is the word.
+    pub long: bool,
+    /// The values of the call.
+    pub tokens: Vec<Spanned<Token>>,
+    /// The figure after `=` (a long call only); empty when none is written.
+    pub figure: Vec<Spanned<Token>>,
 }
 
 /// A statement: an optional seat and a run of tokens, as in `F pickup ♦7 ♦8`,
@@ -129,6 +178,9 @@ pub struct Statement {
     pub seat: Option<Spanned<String>>,
     /// The rest of the statement.
     pub tokens: Vec<Spanned<Token>>,
+    /// The figure the source gives for the statement, the values after `=` (version 2):
+    /// a meld's value, the points a card pegs, a running total. Empty when none is written.
+    pub figure: Vec<Spanned<Token>>,
     /// Comments after the statement.
     pub comments: Vec<Comment>,
 }
@@ -152,13 +204,22 @@ pub struct Trick {
     pub leader: Option<Spanned<String>>,
     /// The cards: in play order (layout `Leader`) or in column order (layout `Columns`).
     pub cards: Vec<Spanned<CardSlot>>,
+    /// Where each card came from (version 2, `♦J@table`): empty when no card of the trick
+    /// carries a mark, else one entry per card, `None` for a card without one. Without a mark
+    /// a card comes from the player's hand, or from wherever the engine finds it.
+    pub origins: Vec<Option<Spanned<String>>>,
     /// A claimed figure for this trick, as books print it.
     pub claim: Option<Spanned<TrickClaim>>,
+    /// Who took the trick, when the claim names it (version 2, `= NS 10`): a seat or side
+    /// label. Without it the engine says whose points `= n` counts (Skat: the declarer's
+    /// side).
+    pub taker: Option<Spanned<String>>,
     /// Comments after the trick.
     pub comments: Vec<Comment>,
 }
 
-/// The claimed figure of one trick: the card points the declarer's side took in it.
+/// The claimed figure of one trick: the card points taken in it, by [`Trick::taker`] when
+/// that is given, else by the side the engine names (Skat: the declarer's side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrickClaim {
     /// The declarer's side took this many points.
@@ -183,6 +244,26 @@ pub struct Play {
     pub layout: Layout,
     /// Tricks and events in order.
     pub items: Vec<PlayItem>,
+}
+
+/// One row of a `sheet` (version 2): a deal of a sitting or a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetRow {
+    /// The deal's number as written (`3.`; in the column layout also `3`).
+    pub number: Option<Spanned<u32>>,
+    /// What the sheet says of the deal, in the engine's words (`A won 33`, `passed`,
+    /// `ref "…"`), with the running totals after it as the statement's figure
+    /// (`= A 33`).
+    pub statement: Statement,
+}
+
+/// The `sheet` section (version 2): one row per deal of a sitting or a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The score columns, when a `columns` line names them (players, sides, `kitty`).
+    pub columns: Option<Vec<Spanned<String>>>,
+    /// The rows in order.
+    pub rows: Vec<SheetRow>,
 }
 
 /// A claimed figure of the result: a key and its values, `points 63`, `outcome won`,
@@ -234,6 +315,10 @@ pub struct Record {
     pub tags: Vec<Tag>,
     /// The deal.
     pub deal: Option<Section<Vec<HandLine>>>,
+    /// Events while dealing (version 2): the `deal` section's items that are statements,
+    /// not hands (`D cuts 24 = 250`), in written order. They belong to the `deal` section:
+    /// a record with events has one.
+    pub deal_events: Vec<Statement>,
     /// The auction.
     pub auction: Option<Section<Vec<Call>>>,
     /// The exchange: skat, widow, bury or pass.
@@ -244,6 +329,8 @@ pub struct Record {
     pub melds: Option<Section<Vec<Statement>>>,
     /// The play.
     pub play: Option<Section<Play>>,
+    /// The score sheet of a sitting or list (version 2).
+    pub sheet: Option<Section<Sheet>>,
     /// The claimed result.
     pub result: Option<Section<Vec<Claim>>>,
     /// `*`: the record stops before the game ended, on purpose.
@@ -257,6 +344,30 @@ impl Record {
             .iter()
             .find(|t| t.name.node == name)
             .map(|t| t.value.node.as_str())
+    }
+
+    /// The lowest notation version that can hold this record: 2 when it uses any
+    /// version-2 construct (a figure, a taker, a card's origin, a word or long call, a deal
+    /// event, a sheet), else 1.
+    pub fn needs_version(&self) -> u32 {
+        let st = |s: &Statement| !s.figure.is_empty();
+        let uses_2 = !self.deal_events.is_empty()
+            || self.sheet.is_some()
+            || self.auction.as_ref().is_some_and(|a| {
+                a.items
+                    .iter()
+                    .any(|c| c.call.node == CallKind::Said && c.word() != Some("yes"))
+            })
+            || [&self.exchange, &self.declaration, &self.melds]
+                .iter()
+                .any(|s| s.as_ref().is_some_and(|s| s.items.iter().any(st)))
+            || self.play.as_ref().is_some_and(|p| {
+                p.items.items.iter().any(|i| match i {
+                    PlayItem::Trick(t) => t.taker.is_some() || t.origins.iter().any(Option::is_some),
+                    PlayItem::Event(e) => st(e),
+                })
+            });
+        if uses_2 { 2 } else { 1 }
     }
 
     /// The tag with this name.

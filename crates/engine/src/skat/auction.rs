@@ -6,7 +6,9 @@
 //! forehand may bid (the lowest bid, or any value of the table) or pass; all passing means no
 //! game.
 
-use notation::{CallKind, Diagnostic, Kind};
+use notation::{Diagnostic, Kind};
+
+use crate::skat::model::Call as CallKind;
 
 use crate::skat::interpret::{CallIn, at};
 use crate::skat::model::Seat;

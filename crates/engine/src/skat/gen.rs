@@ -12,11 +12,12 @@
 
 use cards::Card;
 use notation::{
-    Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned,
-    Statement, Token, Trick, TrickClaim,
+    Call, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Statement,
+    Token, Trick, TrickClaim,
 };
 
 use crate::core::CardSet;
+use crate::skat::model::Call as CallKind;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::play;
@@ -588,6 +589,7 @@ fn statement(seat: Seat, tokens: Vec<Spanned<Token>>) -> Statement {
     Statement {
         seat: Some(bare(seat.label().to_string())),
         tokens,
+        figure: Vec::new(),
         comments: Vec::new(),
     }
 }
@@ -642,10 +644,19 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
         Span::default(),
         g.calls
             .iter()
-            .map(|&(s, c)| Call {
-                seat: bare(s.label().to_string()),
-                call: bare(c),
-                comments: Vec::new(),
+            .map(|&(s, c)| {
+                let seat = bare(s.label().to_string());
+                let call = match c {
+                    CallKind::Bid(n) => notation::CallKind::Bid(n),
+                    CallKind::Pass => notation::CallKind::Pass,
+                    CallKind::Hold => return Call::word_call(seat, "yes", Span::default()),
+                };
+                Call {
+                    seat,
+                    call: bare(call),
+                    said: None,
+                    comments: Vec::new(),
+                }
             })
             .collect(),
     ));
@@ -734,7 +745,9 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
                 number: Some(bare(n as u32 + 1)),
                 leader: (!g.columns).then(|| bare(leader.label().to_string())),
                 cards: slots,
+                origins: Vec::new(),
                 claim: trick_claim,
+                taker: None,
                 comments: Vec::new(),
             }));
         }

@@ -3,10 +3,9 @@
 //! claims this module does not know become warnings; nothing here decides legality.
 
 use cards::Card;
-use notation::{
-    CallKind, CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim,
-};
+use notation::{CardSlot, Diagnostic, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim};
 
+use crate::skat::model::Call as CallKind;
 use crate::skat::model::{ExtraGame, GameType, Seat};
 use crate::skat::words::{self, ClaimKey, DeclWord, EventWord, ExchangeWord, claim_canonical};
 
@@ -227,6 +226,60 @@ fn unknown_seat(label: &Spanned<String>, what: &str) -> Diagnostic {
     .with_help("use F, M or R (or V/M/H, forehand/middlehand/rearhand, or a player name from the seat tags)")
 }
 
+/// Warnings for the constructs of notation version 2 that Skat gives no meaning: figures on
+/// statements, events in the deal, a trick claim's taker (the claim is then left unchecked)
+/// and the origins of cards.
+fn unused_version_2(record: &Record, out: &mut Vec<Diagnostic>) {
+    let warn = |span: Span, what: &str| {
+        Diagnostic::warning(
+            "S0502",
+            at(span),
+            format!("{what} means nothing in Skat; ignored"),
+        )
+        .with_help("Skat records need no construct of notation version 2")
+    };
+    let figure = |st: &notation::Statement| st.figure.first().map(|f| f.span);
+    for e in &record.deal_events {
+        let span = e
+            .seat
+            .as_ref()
+            .map(|s| s.span)
+            .or_else(|| e.tokens.first().map(|t| t.span));
+        out.push(warn(span.unwrap_or_default(), "an event in the deal"));
+    }
+    for section in [&record.exchange, &record.declaration, &record.melds]
+        .into_iter()
+        .flatten()
+    {
+        for st in &section.items {
+            if let Some(span) = figure(st) {
+                out.push(warn(span, "a figure on a statement"));
+            }
+        }
+    }
+    if let Some(play) = &record.play {
+        for item in &play.items.items {
+            match item {
+                PlayItem::Event(e) => {
+                    if let Some(span) = figure(e) {
+                        out.push(warn(span, "a figure on a play event"));
+                    }
+                }
+                PlayItem::Trick(t) => {
+                    if let Some(by) = &t.taker {
+                        out.push(warn(by.span, "the taker in a trick claim").with_help(
+                            "a Skat trick claim is the declarer's side's points: `= 4`, or `= -`; this claim is not checked",
+                        ));
+                    }
+                    if let Some(o) = t.origins.iter().flatten().next() {
+                        out.push(warn(o.span, "where a card came from (`@…`)"));
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn unknown_word(span: Span, word: &str, what: &str) -> Diagnostic {
     Diagnostic::warning(
         "S0502",
@@ -273,6 +326,7 @@ fn statement_span(st: &notation::Statement) -> Span {
 /// Reads a Skat record into a typed [`Game`], with the findings of interpretation.
 pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     let mut out = Vec::new();
+    unused_version_2(record, &mut out);
     let names = words::player_names(record);
     let mut game = Game {
         names: names.clone(),
@@ -316,10 +370,42 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
     if let Some(auction) = &record.auction {
         let mut calls = Vec::with_capacity(auction.items.len());
         for c in &auction.items {
+            let call = match c.call.node {
+                notation::CallKind::Bid(v) => Some(CallKind::Bid(v)),
+                notation::CallKind::Pass => Some(CallKind::Pass),
+                // Skat's one word call: holding the bid made to the seat.
+                notation::CallKind::Said => c
+                    .word()
+                    .filter(|w| matches!(w.to_ascii_lowercase().as_str(), "yes" | "y" | "hold"))
+                    .map(|_| CallKind::Hold),
+            };
+            let Some(call) = call else {
+                let said = c.said.as_ref().map_or(String::new(), |s| {
+                    s.tokens
+                        .iter()
+                        .map(|t| match &t.node {
+                            notation::Token::Word(w) | notation::Token::Text(w) => w.clone(),
+                            notation::Token::Number(n) => n.to_string(),
+                            notation::Token::Card(_) => "a card".to_string(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                });
+                out.push(
+                    Diagnostic::error(
+                        "S0105",
+                        Kind::Illegal,
+                        at(join(c.seat.span, c.call.span)),
+                        format!("`{said}` is not a call of Skat"),
+                    )
+                    .with_help("a Skat call is a bid (a number), yes or pass"),
+                );
+                continue;
+            };
             match seat_of(&c.seat) {
                 Some(seat) => calls.push(CallIn {
                     seat,
-                    call: c.call.node,
+                    call,
                     span: join(c.seat.span, c.call.span),
                 }),
                 None => out.push(unknown_seat(&c.seat, "auction")),
@@ -512,7 +598,12 @@ pub fn interpret(record: &Record) -> (Game, Vec<Diagnostic>) {
                         number: t.number.as_ref().map(|n| n.node),
                         leader,
                         cards,
-                        claim: t.claim.as_ref().map(|c| (c.node, c.span)),
+                        // A claim that names its taker is not about the declarer's side.
+                        claim: t
+                            .claim
+                            .as_ref()
+                            .filter(|_| t.taker.is_none())
+                            .map(|c| (c.node, c.span)),
                         span,
                     }));
                 }

@@ -12,7 +12,9 @@
 //! replay, which decides and explains. Tests hold the two to the same verdict.
 
 use cards::Card;
-use notation::{CallKind, Span};
+use notation::Span;
+
+use crate::skat::model::Call as CallKind;
 
 use crate::core::CardSet;
 use crate::skat::auction;

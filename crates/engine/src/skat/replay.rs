@@ -10,7 +10,7 @@ use crate::skat::auction;
 use crate::skat::claims;
 use crate::skat::interpret::{DeclIn, Game, PlayIn, Slot, at};
 use crate::skat::model::{
-    Call, Contract, Deal, DealtHand, Declaration, End, Exchange, ExtraGame, GameResult, GameType, PlayedCard,
+    Contract, Deal, DealtHand, Declaration, End, Exchange, ExtraGame, GameResult, GameType, PlayedCard,
     RamschResult, Replay, Seat, SeatCall, SkatUse, TrickRecord,
 };
 use crate::skat::pack;
@@ -134,11 +134,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             .iter()
             .map(|c| SeatCall {
                 seat: c.seat,
-                call: match c.call {
-                    notation::CallKind::Bid(v) => Call::Bid(v),
-                    notation::CallKind::Hold => Call::Hold,
-                    notation::CallKind::Pass => Call::Pass,
-                },
+                call: c.call,
             })
             .collect();
         let (o, f) = auction::replay(calls, profile);

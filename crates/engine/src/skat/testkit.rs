@@ -50,6 +50,7 @@ pub fn statement(text: &str) -> Statement {
     Statement {
         seat,
         tokens: parts.map(|t| bare(token(t))).collect(),
+        figure: Vec::new(),
         comments: Vec::new(),
     }
 }
@@ -98,13 +99,17 @@ impl Rec {
             let mut p = c.split_whitespace();
             let seat = p.next().unwrap_or_default();
             let call = match p.next().unwrap_or_default() {
-                "yes" | "hold" => CallKind::Hold,
+                w @ ("yes" | "hold") => {
+                    items.push(Call::word_call(bare(seat.to_string()), w, Span::default()));
+                    continue;
+                }
                 "pass" => CallKind::Pass,
                 n => CallKind::Bid(n.parse().unwrap_or_else(|_| panic!("bad call {c}"))),
             };
             items.push(Call {
                 seat: bare(seat.to_string()),
                 call: bare(call),
+                said: None,
                 comments: Vec::new(),
             });
         }
@@ -190,6 +195,8 @@ impl Rec {
             leader,
             cards,
             claim,
+            origins: Vec::new(),
+            taker: None,
             comments: Vec::new(),
         }));
         self

@@ -130,8 +130,8 @@ fn find(
 }
 
 /// A legal auction that the declarer wins at `bid`.
-fn auction_for(declarer: Seat, bid: u32) -> Vec<(Seat, notation::CallKind)> {
-    use notation::CallKind::{Bid, Hold, Pass};
+fn auction_for(declarer: Seat, bid: u32) -> Vec<(Seat, crate::skat::model::Call)> {
+    use crate::skat::model::Call::{Bid, Hold, Pass};
     match declarer {
         Seat::F if bid == 18 => vec![(Seat::M, Pass), (Seat::R, Pass), (Seat::F, Bid(18))],
         Seat::F => vec![
@@ -1142,8 +1142,8 @@ fn corpus_cases() -> Vec<CorpusCase> {
 }
 
 /// The auction of seed 004's example: rearhand raises to 46 and middlehand holds.
-fn seed_004_auction() -> Vec<(Seat, notation::CallKind)> {
-    use notation::CallKind::{Bid, Hold, Pass};
+fn seed_004_auction() -> Vec<(Seat, crate::skat::model::Call)> {
+    use crate::skat::model::Call::{Bid, Hold, Pass};
     let mut calls = vec![(Seat::M, Bid(18)), (Seat::F, Pass)];
     for v in [20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46] {
         calls.push((Seat::R, Bid(v)));
@@ -1341,10 +1341,21 @@ fn mutate(record: &mut notation::Record, rng: &mut Rng) {
                 if let Some(a) = &mut record.auction {
                     let n = a.items.len() as u32;
                     if let Some(c) = a.items.get_mut(rng.below(n) as usize) {
-                        c.call.node = match rng.below(3) {
-                            0 => notation::CallKind::Pass,
-                            1 => notation::CallKind::Hold,
-                            _ => notation::CallKind::Bid(rng.below(300)),
+                        *c = match rng.below(3) {
+                            0 => notation::Call {
+                                call: notation::Spanned::new(notation::CallKind::Pass, c.call.span),
+                                said: None,
+                                ..c.clone()
+                            },
+                            1 => notation::Call::word_call(c.seat.clone(), "yes", c.call.span),
+                            _ => notation::Call {
+                                call: notation::Spanned::new(
+                                    notation::CallKind::Bid(rng.below(300)),
+                                    c.call.span,
+                                ),
+                                said: None,
+                                ..c.clone()
+                            },
                         };
                     }
                 }

@@ -13,8 +13,8 @@ use std::ops::Range;
 
 use cards::AlphabetSet;
 
-use crate::codes::spoils_tree;
-use crate::diag::Diagnostic;
+use crate::codes::{self, spoils_tree};
+use crate::diag::{Diagnostic, Kind};
 use crate::lex::{LexComment, Pos, Tok, TokKind, lex};
 use crate::tree::{Comment, PlayItem, Record, Span};
 
@@ -27,6 +27,7 @@ pub(crate) enum SectionKind {
     Declare,
     Melds,
     Play,
+    Sheet,
     Result,
 }
 
@@ -39,6 +40,7 @@ impl SectionKind {
             "declare" => SectionKind::Declare,
             "melds" => SectionKind::Melds,
             "play" => SectionKind::Play,
+            "sheet" => SectionKind::Sheet,
             "result" => SectionKind::Result,
             _ => return None,
         })
@@ -52,6 +54,7 @@ impl SectionKind {
             SectionKind::Declare => "declare",
             SectionKind::Melds => "melds",
             SectionKind::Play => "play",
+            SectionKind::Sheet => "sheet",
             SectionKind::Result => "result",
         }
     }
@@ -79,6 +82,8 @@ pub(crate) struct Ctx<'t, 'a> {
     pub diags: Vec<Diagnostic>,
     /// Anchors by the index of their first token, in order.
     pub anchors: Vec<(usize, Anchor)>,
+    /// The notation version in force (`None` without a version line).
+    pub version: Option<u32>,
 }
 
 impl<'t, 'a> Ctx<'t, 'a> {
@@ -88,6 +93,27 @@ impl<'t, 'a> Ctx<'t, 'a> {
 
     pub(crate) fn tok(&self, i: usize) -> Option<&'t Tok<'a>> {
         self.toks.get(i)
+    }
+
+    /// Whether version 2 is in force (`%stich 2` or a later number): without a version line
+    /// a record is version 1.
+    pub(crate) fn is_v2(&self) -> bool {
+        self.version.is_some_and(|v| v >= 2)
+    }
+
+    /// Reports a version-2 construct in a record read as version 1.
+    pub(crate) fn v2(&mut self, span: Span, what: &str) {
+        if !self.is_v2() {
+            self.diags.push(
+                Diagnostic::error(
+                    codes::VERSION_2_ONLY,
+                    Kind::Syntax,
+                    Some(span),
+                    format!("{what} is notation version 2, but the record is read as version 1"),
+                )
+                .with_help("write `%stich 2` before the record"),
+            );
+        }
     }
 }
 
@@ -108,6 +134,7 @@ pub(crate) fn parse_record(
         set: AlphabetSet::DEFAULT,
         diags: Vec::new(),
         anchors: Vec::new(),
+        version,
     };
 
     let is_tag_line = |r: &Range<usize>| {
@@ -180,10 +207,19 @@ fn slot(record: &mut Record, anchor: Anchor) -> Option<&mut Vec<Comment>> {
             SectionKind::Declare => record.declaration.as_mut().map(|s| &mut s.comments),
             SectionKind::Melds => record.melds.as_mut().map(|s| &mut s.comments),
             SectionKind::Play => record.play.as_mut().map(|s| &mut s.comments),
+            SectionKind::Sheet => record.sheet.as_mut().map(|s| &mut s.comments),
             SectionKind::Result => record.result.as_mut().map(|s| &mut s.comments),
         },
         Anchor::Hand(i) => record.deal.as_mut()?.items.get_mut(i).map(|h| &mut h.comments),
         Anchor::Call(i) => record.auction.as_mut()?.items.get_mut(i).map(|c| &mut c.comments),
+        Anchor::Statement(SectionKind::Deal, i) => record.deal_events.get_mut(i).map(|s| &mut s.comments),
+        Anchor::Statement(SectionKind::Sheet, i) => record
+            .sheet
+            .as_mut()?
+            .items
+            .rows
+            .get_mut(i)
+            .map(|r| &mut r.statement.comments),
         Anchor::Statement(kind, i) => {
             let section = match kind {
                 SectionKind::Exchange => record.exchange.as_mut(),

@@ -11,7 +11,7 @@ use super::{Anchor, Ctx};
 use crate::codes;
 use crate::diag::{Diagnostic, Kind};
 use crate::lex::TokKind;
-use crate::tree::{Layout, Play, PlayItem, Span, Spanned, Trick, TrickClaim};
+use crate::tree::{CardSlot, Layout, Play, PlayItem, Span, Spanned, Trick, TrickClaim};
 
 /// Parses the play section's content lines.
 pub(crate) fn play(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>]) -> Play {
@@ -48,7 +48,7 @@ pub(crate) fn play(ctx: &mut Ctx<'_, '_>, lines: &[Range<usize>]) -> Play {
     Play { layout, items: out }
 }
 
-fn columns(ctx: &mut Ctx<'_, '_>, item: Range<usize>) -> Vec<Spanned<String>> {
+pub(crate) fn columns(ctx: &mut Ctx<'_, '_>, item: Range<usize>) -> Vec<Spanned<String>> {
     let mut names = Vec::new();
     for i in item.start + 1..item.end {
         let Some(tok) = ctx.tok(i) else { break };
@@ -92,6 +92,31 @@ fn leader_trick_starts(ctx: &Ctx<'_, '_>, item: &Range<usize>) -> bool {
         || first.word().is_some_and(|w| trick_number(w).is_some())
         || is_seat_colon(ctx, item.start, item.end)
         || starts_card(ctx.toks, item.start, ctx.set)
+        || starts_marked(ctx, item.start)
+}
+
+/// Whether the token at `i` is a card with an origin mark (`♦J@table`), version 2 only: under
+/// version 1 such a word starts an event, as it always did.
+fn starts_marked(ctx: &Ctx<'_, '_>, i: usize) -> bool {
+    ctx.is_v2()
+        && ctx
+            .tok(i)
+            .and_then(|t| t.word())
+            .is_some_and(|w| marked(w, ctx.set).is_some())
+}
+
+/// Splits `card@label` into the card and the label, when both parts are what they claim.
+fn marked(w: &str, set: cards::AlphabetSet) -> Option<(CardSlot, &str)> {
+    let (card, label) = w.split_once('@')?;
+    if !is_label(label, set) || label.contains('@') {
+        return None;
+    }
+    let slot = if card == "??" {
+        CardSlot::Unknown
+    } else {
+        CardSlot::Known(cards::parse_card(card, set).ok()?)
+    };
+    Some((slot, label))
 }
 
 fn row_starts(ctx: &Ctx<'_, '_>, item: &Range<usize>) -> bool {
@@ -103,6 +128,7 @@ fn row_starts(ctx: &Ctx<'_, '_>, item: &Range<usize>) -> bool {
             .word()
             .is_some_and(|w| is_plain_number(w) || trick_number(w).is_some())
         || starts_card(ctx.toks, item.start, ctx.set)
+        || starts_marked(ctx, item.start)
 }
 
 fn number(ctx: &mut Ctx<'_, '_>, digits: &str, w: &str, span: Span) -> Option<Spanned<u32>> {
@@ -121,7 +147,9 @@ fn leader_trick(ctx: &mut Ctx<'_, '_>, item: Range<usize>) -> Trick {
         number: None,
         leader: None,
         cards: Vec::new(),
+        origins: Vec::new(),
         claim: None,
+        taker: None,
         comments: Vec::new(),
     };
     let mut i = item.start;
@@ -139,7 +167,7 @@ fn leader_trick(ctx: &mut Ctx<'_, '_>, item: Range<usize>) -> Trick {
     }
     while i < item.end {
         if ctx.tok(i).is_some_and(|t| t.kind == TokKind::Equals) {
-            trick.claim = claim(ctx, i, item.end);
+            (trick.taker, trick.claim) = claim(ctx, i, item.end);
             break;
         }
         i += card(ctx, i, &mut trick);
@@ -153,7 +181,9 @@ fn row(ctx: &mut Ctx<'_, '_>, item: Range<usize>, names: &[Spanned<String>]) -> 
         number: None,
         leader: None,
         cards: Vec::new(),
+        origins: Vec::new(),
         claim: None,
+        taker: None,
         comments: Vec::new(),
     };
     let mut i = item.start;
@@ -171,7 +201,7 @@ fn row(ctx: &mut Ctx<'_, '_>, item: Range<usize>, names: &[Spanned<String>]) -> 
     while i < item.end {
         let Some(tok) = ctx.tok(i) else { break };
         if tok.kind == TokKind::Equals {
-            trick.claim = claim(ctx, i, item.end);
+            (trick.taker, trick.claim) = claim(ctx, i, item.end);
             break;
         }
         if i + 1 == item.end
@@ -211,18 +241,38 @@ fn card(ctx: &mut Ctx<'_, '_>, i: usize, trick: &mut Trick) -> usize {
     match read_card(ctx.toks, i, ctx.set) {
         CardRead::Card(c, used) => {
             trick.cards.push(c);
+            if !trick.origins.is_empty() {
+                trick.origins.push(None);
+            }
             used
         }
         CardRead::Bad(d) => {
+            if let Some(tok) = ctx.tok(i)
+                && let Some((slot, label)) = tok.word().and_then(|w| marked(w, ctx.set))
+            {
+                ctx.v2(tok.span, "a card's origin `@…`");
+                trick.origins.resize(trick.cards.len(), None);
+                trick.cards.push(Spanned::new(slot, tok.span));
+                trick
+                    .origins
+                    .push(Some(Spanned::new(label.to_string(), tok.span)));
+                return 1;
+            }
             ctx.diags.push(d);
             1
         }
     }
 }
 
-/// `= 4` or `= -` at `eq`.
-fn claim(ctx: &mut Ctx<'_, '_>, eq: usize, end: usize) -> Option<Spanned<TrickClaim>> {
-    let eq_span = ctx.tok(eq).map(|t| t.span)?;
+/// `= 4` or `= -` at `eq`, or (version 2) `= TAKER 4`; returns the taker and the claim.
+fn claim(
+    ctx: &mut Ctx<'_, '_>,
+    eq: usize,
+    end: usize,
+) -> (Option<Spanned<String>>, Option<Spanned<TrickClaim>>) {
+    let Some(eq_span) = ctx.tok(eq).map(|t| t.span) else {
+        return (None, None);
+    };
     let Some(tok) = ctx.tok(eq + 1).filter(|_| eq + 1 < end) else {
         ctx.diags.push(
             Diagnostic::error(
@@ -231,23 +281,39 @@ fn claim(ctx: &mut Ctx<'_, '_>, eq: usize, end: usize) -> Option<Spanned<TrickCl
                 Some(eq_span),
                 "`=` without the trick's points",
             )
-            .with_help("write the points the declarer's side took, as `= 4`, or `= -` for a trick it lost"),
+            .with_help("write the points taken in the trick, as `= 4` (version 2 also `= NS 4`: the taker and the points), or `= -`"),
         );
-        return None;
+        return (None, None);
     };
+    let mut next = eq + 2;
+    let mut taker = None;
     let value = match tok.word().filter(|w| is_plain_number(w) || *w == "-") {
         Some(w) => claim_value(ctx, w, tok.span),
         None => {
-            let d = unexpected(tok, "the trick's points or `-` after `=`");
-            ctx.diags.push(d);
-            None
+            let points = ctx
+                .tok(eq + 2)
+                .filter(|_| eq + 2 < end)
+                .and_then(|p| p.word().filter(|w| is_plain_number(w)).map(|w| (w, p.span)));
+            match (tok.word().filter(|w| is_label(w, ctx.set)), points) {
+                (Some(by), Some((w, span))) => {
+                    ctx.v2(tok.span, "the taker in a trick claim");
+                    taker = Some(Spanned::new(by.to_string(), tok.span));
+                    next = eq + 3;
+                    claim_value(ctx, w, span)
+                }
+                _ => {
+                    let d = unexpected(tok, "the trick's points or `-` after `=`");
+                    ctx.diags.push(d);
+                    None
+                }
+            }
         }
     };
-    if let Some(extra) = ctx.tok(eq + 2).filter(|_| eq + 2 < end) {
+    if let Some(extra) = ctx.tok(next).filter(|_| next < end) {
         let d = unexpected(extra, "the end of the trick after its claim");
         ctx.diags.push(d);
     }
-    value
+    (taker, value)
 }
 
 fn claim_value(ctx: &mut Ctx<'_, '_>, w: &str, span: Span) -> Option<Spanned<TrickClaim>> {

@@ -7,9 +7,9 @@ use crate::diag::{Diagnostic, Kind};
 use crate::lex::{Tok, TokKind};
 use crate::tree::{CardSlot, Span, Spanned, Token};
 
-/// The section keywords, in the order the body must follow them.
-pub const KEYWORDS: [&str; 7] = [
-    "deal", "auction", "exchange", "declare", "melds", "play", "result",
+/// The section keywords, in the order the body must follow them (`sheet` is version 2).
+pub const KEYWORDS: [&str; 8] = [
+    "deal", "auction", "exchange", "declare", "melds", "play", "sheet", "result",
 ];
 
 /// Whether the word is a section keyword.
