@@ -279,7 +279,7 @@ fn plan(chunk: RawChunk, options: &PrintOptions) -> Planned {
             format!("%stich {number}\n")
         }
     });
-    if !reads_back(&text, options) {
+    if !reads_back(&text, record.version, options) {
         let at = parsed.diagnostics.first().and_then(|d| d.span).or_else(|| {
             record.tags.first().map(|t| t.name.span).or(Some(notation::Span {
                 start: parsed.offset,
@@ -314,10 +314,14 @@ fn plan(chunk: RawChunk, options: &PrintOptions) -> Planned {
     }
 }
 
-/// Whether a canonical text reads back as one record that prints and canonicalizes to
-/// itself.
-fn reads_back(text: &str, options: &PrintOptions) -> bool {
-    let mut again = Reader::new(text.as_bytes());
+/// Whether a canonical text reads back, under the version in force, as one record that
+/// prints and canonicalizes to itself.
+fn reads_back(text: &str, version: Option<u32>, options: &PrintOptions) -> bool {
+    let input = match version {
+        Some(v) => format!("%stich {v}\n{text}"),
+        None => text.to_string(),
+    };
+    let mut again = Reader::new(input.as_bytes());
     let (Some(first), None) = (again.next(), again.next()) else {
         return false;
     };
@@ -542,6 +546,17 @@ mod tests {
         assert_eq!(out, input.as_bytes());
         assert_eq!(codes, vec![KEPT_AS_WRITTEN]);
         assert!(same);
+    }
+
+    #[test]
+    fn version_2_records_are_formatted_under_their_version() {
+        let input = "%stich 2\n[Game \"pinochle\"]\n\nauction  E 250,  S pass\n";
+        let (out, codes, same) = format(input.as_bytes());
+        assert!(same && codes.is_empty(), "{codes:?}");
+        assert_eq!(
+            String::from_utf8(out).expect("utf-8"),
+            "%stich 2\n[Game \"pinochle\"]\n\nauction  E 250, S pass\n"
+        );
     }
 
     #[test]

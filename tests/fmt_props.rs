@@ -8,9 +8,10 @@ use proptest::prelude::*;
 use stich::format::{format_bytes, format_into, same_units};
 
 fn corpus_files() -> Vec<Vec<u8>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    let mut stack = vec![root];
+    // The corpus, and the version-2 records of every game.
+    let mut stack = vec![root.join("corpus"), root.join("tests/golden/v2")];
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -163,7 +164,7 @@ proptest! {
 }
 
 #[test]
-fn the_corpus_is_left_as_it_is() {
+fn the_corpus_and_the_version_2_records_are_left_as_they_are() {
     for f in corpus_files() {
         let (out, changed) = format_bytes(&f).expect("format");
         assert!(!changed, "{}", String::from_utf8_lossy(&out));
