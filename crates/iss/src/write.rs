@@ -29,16 +29,26 @@ pub fn write_into(game: &Game, out: &mut String) {
             Property::Moves(m) => {
                 out.push_str("MV[");
                 write_moves(m, out);
-                out.push(']');
+                close_value(out);
             }
             Property::Result(r) => {
                 out.push_str("R[");
                 write_result(r, out);
-                out.push(']');
+                close_value(out);
             }
         }
     }
     out.push_str(game.close.text());
+}
+
+/// Closes a value written from its parts. A value read from the text cannot end in a
+/// backslash, which would have escaped its `]`; one written from parts can (a result token
+/// `\` that stood before a line break), so a blank keeps the `]` a closing bracket.
+fn close_value(out: &mut String) {
+    if out.ends_with('\\') {
+        out.push(' ');
+    }
+    out.push(']');
 }
 
 fn write_moves(m: &Moves, out: &mut String) {
@@ -133,5 +143,17 @@ mod tests {
             let g = parse_game(line).unwrap();
             assert_eq!(write(&g), line);
         }
+    }
+
+    #[test]
+    fn a_value_written_from_parts_never_escapes_its_bracket() {
+        // Found by fuzzing: the result token `\` before a line break.
+        let (game, _) = crate::IssReader::new(&b"(;R[\\\n])"[..])
+            .flatten()
+            .next()
+            .expect("a record");
+        let line = write(&game);
+        let again = crate::parse_game(&line).expect("the written line reads");
+        assert_eq!(write(&again), line);
     }
 }
