@@ -265,3 +265,18 @@ fn a_fifo_named_on_the_command_line_is_formatted_to_standard_output() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(String::from_utf8_lossy(&o.stdout), GOOD);
 }
+
+#[test]
+fn a_missing_path_is_reported_and_the_other_files_are_formatted() {
+    let dir = tempfile::tempdir().expect("dir");
+    let p = write(
+        dir.path(),
+        "x.stich",
+        GOOD.replace("F pass", "F   pass").as_bytes(),
+    );
+    let missing = dir.path().join("nowhere.stich");
+    let o = fmt(&[&missing, &p]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nowhere.stich"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&p).expect("read"), GOOD);
+}
