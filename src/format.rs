@@ -279,7 +279,18 @@ fn plan(chunk: RawChunk, options: &PrintOptions) -> Planned {
             format!("%stich {number}\n")
         }
     });
-    if !reads_back(&text, record.version, options) {
+    // A record already written as its canonical text was just read from that text: reading
+    // it once more would prove nothing new. Files in canonical form, and the second pass over
+    // what fmt wrote, take this short way.
+    let own = parsed
+        .text
+        .get(
+            directive.as_ref().map_or(0, |_| {
+                parsed.text.split_inclusive('\n').next().map_or(0, str::len)
+            })..,
+        )
+        .unwrap_or("");
+    if own != text && !reads_back(&text, record.version, options) {
         let at = parsed.diagnostics.first().and_then(|d| d.span).or_else(|| {
             record.tags.first().map(|t| t.name.span).or(Some(notation::Span {
                 start: parsed.offset,
