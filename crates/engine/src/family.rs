@@ -1,0 +1,138 @@
+//! The family seam: what every game family supplies, and the registry of families.
+//!
+//! A family (Skat today; the Pinochle family, Sixty-Six and the rest later) implements
+//! [`Family`] in its own folder (`engine/src/<family>/`) and is listed once, in
+//! [`registry`]. Everything outside the folder — [`crate::check`], [`crate::canonicalize`],
+//! [`crate::profiles`], [`crate::to_leader_layout`] and every command of the CLI — reaches
+//! the family through the registry and names none. This file is the one place, besides the
+//! folders themselves, that lists the families: the registry and the two tagged unions of
+//! the report ([`Replay`] and [`Outcome`]), whose variants are the families.
+
+use cards::Display;
+use notation::{Diagnostic, Record};
+
+use crate::skat;
+
+/// One game family: its tag, its rule profiles and what the engine does with its records.
+pub trait Family: Sync {
+    /// The family's tag: the `Game` tag value that selects it, in lowercase (`skat`).
+    fn tag(&self) -> &'static str;
+
+    /// The family's name as prose uses it (`Skat`).
+    fn name(&self) -> &'static str;
+
+    /// The names of the family's rule profiles (the `Rules` tag values), in listing order.
+    fn profile_names(&self) -> Vec<&'static str>;
+
+    /// The profile a record without a `Rules` tag is checked under.
+    fn default_profile(&self) -> &'static str;
+
+    /// The family's profiles with their options, as `stich rules` lists them.
+    fn profiles(&self) -> Vec<crate::ProfileInfo>;
+
+    /// Whether `name` is one of the family's profiles.
+    fn has_profile(&self, name: &str) -> bool {
+        self.profile_names().contains(&name)
+    }
+
+    /// Interprets and replays a record under the profile `profile`: the replay and the
+    /// family's findings. `None` when the family has no profile of that name.
+    fn check(&self, record: &Record, profile: &str) -> Option<(Replay, Vec<Diagnostic>)>;
+
+    /// Rewrites the family's aliases in a record to their canonical spelling.
+    fn canonicalize(&self, record: &mut Record);
+
+    /// Rewrites a play section in columns into leader layout, with the leaders and the play
+    /// order `replay` worked out. Returns `false`, leaving the record as it was, when the
+    /// replay does not fit the written play.
+    fn to_leader_layout(&self, record: &mut Record, replay: &Replay) -> bool;
+
+    /// The body of `stich show` for one replayed record (hands, auction, tricks, result),
+    /// with cards in the alphabet `display`; `None` when the replay is not this family's.
+    fn show(&self, replay: &Replay, display: Display) -> Option<String>;
+
+    /// A random legal game made from `seed` under the profile `profile`, as a record with
+    /// every result claim; `None` when the family has no generator or no such profile.
+    fn generate(&self, profile: &str, seed: u64, layout: GenLayout) -> Option<Record>;
+
+    /// Whether [`Family::generate`] makes games.
+    fn generates(&self) -> bool;
+}
+
+/// How a generated record is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenLayout {
+    /// As the generator chooses per game (some books' layouts: play in columns, hands left
+    /// out), so that generated records exercise every layout.
+    Varied,
+    /// Every hand dealt in full and every trick by its leader, as a server records a game.
+    Complete,
+}
+
+/// Every family with an engine, in listing order. The first is the one a record without a
+/// `Game` tag is read as.
+pub fn registry() -> &'static [&'static dyn Family] {
+    static FAMILIES: [&dyn Family; 1] = [&skat::family::SKAT];
+    &FAMILIES
+}
+
+/// The family whose tag is `game` (compared without case and surrounding space).
+pub fn by_tag(game: &str) -> Option<&'static dyn Family> {
+    let game = game.trim();
+    registry()
+        .iter()
+        .copied()
+        .find(|f| f.tag().eq_ignore_ascii_case(game))
+}
+
+/// The family a record without a `Game` tag is read as.
+pub fn default_family() -> &'static dyn Family {
+    registry()[0]
+}
+
+/// The tags of every family, comma-separated, for help texts.
+pub fn tags() -> String {
+    let tags: Vec<&str> = registry().iter().map(|f| f.tag()).collect();
+    tags.join(", ")
+}
+
+/// The family a record belongs to by its `Game` tag: the default family without one.
+pub fn of_record(record: &Record) -> Option<&'static dyn Family> {
+    match record.tag("Game") {
+        None => Some(default_family()),
+        Some(game) => by_tag(game),
+    }
+}
+
+/// The replay of a record, by game family.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum Replay {
+    /// A Skat game.
+    Skat(skat::Replay),
+}
+
+impl Replay {
+    /// The family that made the replay.
+    pub fn family(&self) -> &'static dyn Family {
+        match self {
+            Replay::Skat(_) => &skat::family::SKAT,
+        }
+    }
+
+    /// The recomputed result, which the report gives on its own beside the record.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Replay::Skat(r) => Outcome::Skat(r.result.clone()),
+        }
+    }
+}
+
+/// The recomputed result of a record, by game family, tagged by `family` (a family's result
+/// may itself have a field `game`, as Skat's has for the game played).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(tag = "family", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The result of a Skat game.
+    Skat(skat::GameResult),
+}
