@@ -105,7 +105,7 @@ pub fn of_record(record: &Record) -> Option<&'static dyn Family> {
 }
 
 /// The replay of a record, by game family.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum Replay {
     /// A Skat game.
@@ -120,6 +120,14 @@ impl Replay {
         }
     }
 
+    /// Puts a result back into the replay (the report writes it once, beside the record,
+    /// and a report read back has it there only). A result of another family is ignored.
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        match (self, outcome) {
+            (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
+        }
+    }
+
     /// The recomputed result, which the report gives on its own beside the record.
     pub fn outcome(&self) -> Outcome {
         match self {
@@ -130,7 +138,7 @@ impl Replay {
 
 /// The recomputed result of a record, by game family, tagged by `family` (a family's result
 /// may itself have a field `game`, as Skat's has for the game played).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(tag = "family", rename_all = "snake_case")]
 pub enum Outcome {
     /// The result of a Skat game.

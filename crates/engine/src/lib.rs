@@ -15,7 +15,9 @@ pub use family::{Family, GenLayout, Outcome, Replay};
 pub use notation::{Diagnostic, Kind, Severity};
 
 /// The overall judgement on one record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Every action legal and every claimed figure right.
@@ -64,7 +66,7 @@ pub struct Checked {
 }
 
 /// A rule profile as listed by `stich rules`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ProfileInfo {
     /// The game family (`skat`).
     pub game: String,

@@ -2,10 +2,10 @@
 
 use notation::{Diagnostic, Kind, Severity};
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One finding.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Finding {
     /// Stable code (see `spec/errors.md`).
     pub code: String,
