@@ -161,17 +161,16 @@ pub fn content_id_of(canonical: &str) -> String {
     hex
 }
 
-/// The claim a finding compares, from the engine's wording `the record claims KEY …`.
-pub fn claim_of(message: &str) -> Option<&str> {
-    let rest = message.strip_prefix("the record claims ")?;
-    rest.split(' ').next().filter(|k| !k.is_empty())
+/// The key of the claim a finding compares, as the engine gives it.
+pub fn claim_of(d: &Diagnostic) -> Option<&str> {
+    d.claim.as_ref().map(|c| c.key.as_str())
 }
 
 /// Adds the `R` field to every finding about a result claim, so that a mismatch in an ISS
 /// record says what to look for in the record itself.
 fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
     for d in diagnostics {
-        let field = claim_of(&d.message).and_then(iss::result_field_of_claim);
+        let field = claim_of(d).and_then(iss::result_field_of_claim);
         if let Some(field) = field {
             d.message = format!("{} (ISS `R` field `{field}`)", d.message);
         }
@@ -355,19 +354,28 @@ mod tests {
 
     #[test]
     fn claim_findings_name_the_iss_field() {
-        let mut d = vec![Diagnostic::error(
-            "S0406",
-            notation::Kind::Inconsistent,
-            None,
-            "the record claims score -60; the replay gives -54",
-        )];
+        let mut d = vec![
+            Diagnostic::error(
+                "S0406",
+                notation::Kind::Inconsistent,
+                None,
+                "the record claims score -60; the replay gives -54",
+            )
+            .with_claim(
+                "score",
+                notation::Figure::Number(-60),
+                notation::Figure::Number(-54),
+            ),
+        ];
         name_iss_fields(&mut d);
         assert_eq!(
             d[0].message,
             "the record claims score -60; the replay gives -54 (ISS `R` field `v`)"
         );
-        assert_eq!(claim_of("the record claims bid 18; x"), Some("bid"));
-        assert_eq!(claim_of("something else"), None);
+        assert_eq!(claim_of(&d[0]), Some("score"));
+        // The key is data: a message that reads like a claim is not one.
+        let plain = Diagnostic::note("S0508", None, "the record claims bid 18; x");
+        assert_eq!(claim_of(&plain), None);
     }
 
     #[test]

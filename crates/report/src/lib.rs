@@ -8,7 +8,7 @@ mod header;
 
 pub use finding::Finding;
 pub use header::HeaderTag;
-pub use notation::{Kind, Severity};
+pub use notation::{ComparedClaim, Figure, Kind, Severity};
 
 use engine::Verdict;
 use schemars::JsonSchema;
