@@ -1,11 +1,13 @@
 //! The JSON report of stich and its JSON Schema.
 //!
-//! One [`Report`] per record. The schema is generated from these types (draft 2020-12) and
+//! One [`Report`] per record, built by [`build()`] from a record as read. The schema is generated from these types (draft 2020-12) and
 //! checked into `spec/schema/report.schema.json`; a test fails when the two differ.
 
+mod build;
 mod finding;
 mod header;
 
+pub use build::{Built, Work, build, content_id_of, worst};
 pub use finding::Finding;
 pub use header::HeaderTag;
 pub use notation::{ComparedClaim, Figure, Kind, Severity};
