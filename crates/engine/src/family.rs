@@ -144,3 +144,81 @@ pub enum Outcome {
     /// The result of a Skat game.
     Skat(skat::GameResult),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> Record {
+        notation::read_str(text)
+            .into_iter()
+            .next()
+            .and_then(|p| p.record)
+            .expect("a record")
+    }
+
+    #[test]
+    fn every_family_is_found_by_its_tag_and_lists_its_default_profile() {
+        let mut tags = std::collections::BTreeSet::new();
+        for family in registry() {
+            assert!(tags.insert(family.tag()), "two families tagged {}", family.tag());
+            let found = by_tag(&family.tag().to_uppercase()).expect("found by tag");
+            assert_eq!(found.tag(), family.tag());
+            assert!(family.has_profile(family.default_profile()));
+            let listed: Vec<String> = family.profiles().into_iter().map(|p| p.name).collect();
+            assert_eq!(listed, family.profile_names());
+        }
+        assert!(by_tag("pinochle").is_none());
+        assert!(
+            crate::profiles()
+                .iter()
+                .all(|p| by_tag(&p.game).is_some_and(|f| f.has_profile(&p.name)))
+        );
+    }
+
+    #[test]
+    fn unknown_games_and_profiles_are_dispatch_findings_listing_the_registry() {
+        let c = crate::check(&record("[Game \"frog\"]\n[Rules \"x\"]\n\nresult score 10\n"));
+        assert_eq!(c.findings.len(), 1);
+        assert_eq!(c.findings[0].code, "E0001");
+        assert_eq!(
+            c.findings[0].help.as_deref(),
+            Some(format!("games with an engine: {}", tags()).as_str())
+        );
+        let c = crate::check(&record("[Game \"skat\"]\n[Rules \"nope\"]\n\nresult score 10\n"));
+        assert_eq!(c.findings.len(), 1);
+        assert_eq!(c.findings[0].code, "E0002");
+        let help = c.findings[0].help.clone().unwrap_or_default();
+        for name in default_family().profile_names() {
+            assert!(help.contains(name), "{help}");
+        }
+        assert!(c.replay.is_none());
+    }
+
+    #[test]
+    fn a_replay_names_its_family_and_takes_its_result_back() {
+        let c = crate::check(&record(
+            "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction  M pass, R pass, F pass\n",
+        ));
+        let mut replay = c.replay.expect("replayed");
+        assert_eq!(replay.family().tag(), "skat");
+        let outcome = replay.outcome();
+        let Replay::Skat(r) = &mut replay;
+        r.result = Default::default();
+        replay.set_outcome(outcome.clone());
+        assert_eq!(replay.outcome(), outcome);
+    }
+
+    #[test]
+    fn generated_records_are_the_family_s_and_check_consistent() {
+        for family in registry().iter().filter(|f| f.generates()) {
+            for layout in [GenLayout::Varied, GenLayout::Complete] {
+                let r = family
+                    .generate(family.default_profile(), 3, layout)
+                    .expect("a game");
+                assert_eq!(crate::check(&r).verdict, crate::Verdict::Consistent);
+            }
+            assert!(family.generate("no such profile", 3, GenLayout::Varied).is_none());
+        }
+    }
+}

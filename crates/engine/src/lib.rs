@@ -93,10 +93,10 @@ fn at(span: notation::Span) -> Option<notation::Span> {
 
 /// The family a record names (`E0001` when no engine has its `Game` tag), and the profile
 /// of that family it names (`E0002` when the family has no profile of its `Rules` tag).
-fn dispatch(
-    record: &notation::Record,
+fn dispatch<'r>(
+    record: &'r notation::Record,
     findings: &mut Vec<Diagnostic>,
-) -> Option<(&'static dyn Family, String)> {
+) -> Option<(&'static dyn Family, &'r str)> {
     let family = match record.tag_item("Game") {
         // The reader reports a missing Game tag; the record is read as the first family
         // meanwhile.
@@ -120,8 +120,8 @@ fn dispatch(
     match record.tag_item("Rules") {
         // The reader reports a missing Rules tag; the family's default profile applies
         // meanwhile.
-        None => Some((family, family.default_profile().to_string())),
-        Some(tag) if family.has_profile(&tag.value.node) => Some((family, tag.value.node.clone())),
+        None => Some((family, family.default_profile())),
+        Some(tag) if family.has_profile(&tag.value.node) => Some((family, tag.value.node.as_str())),
         Some(tag) => {
             findings.push(
                 Diagnostic::error(
@@ -143,7 +143,7 @@ pub fn check(record: &notation::Record) -> Checked {
     let mut findings = Vec::new();
     let mut replay = None;
     if let Some((family, profile)) = dispatch(record, &mut findings)
-        && let Some((r, f)) = family.check(record, &profile)
+        && let Some((r, f)) = family.check(record, profile)
     {
         findings.extend(f);
         replay = Some(r);
