@@ -19,13 +19,13 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const GAMES: u64 = 200;
 
 fn corpus(to: To) -> String {
-    let profile = engine::skat::Profile::isko();
+    let skat = engine::family::by_tag("skat").expect("Skat has an engine");
     let mut text = String::new();
     for i in 0..GAMES {
         if to == To::Stich && i > 0 {
             text.push('\n');
         }
-        render(game_seed(1, i), &profile, to, &mut text).expect("a generated game has this form");
+        render(skat, "isko", game_seed(1, i), to, &mut text).expect("a generated game has this form");
     }
     text
 }

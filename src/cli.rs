@@ -138,13 +138,6 @@ pub struct CheckArgs {
     pub full_path: bool,
 }
 
-/// The games `gen` can make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GenGame {
-    /// Skat.
-    Skat,
-}
-
 /// What `gen` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GenTo {
@@ -167,9 +160,10 @@ impl GenTo {
 /// Arguments of `gen`.
 #[derive(Args, Debug)]
 pub struct GenArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value_t = GenGame::Skat)]
-    pub game: GenGame,
+    /// The game, by its `Game` tag (see `stich rules`); without it, the first game with a
+    /// generator.
+    #[arg(long)]
+    pub game: Option<String>,
     /// How many games.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,

@@ -1,10 +1,10 @@
-//! From a read record to its report: canonical form, content id, replay, verdict.
+//! From input to reports: records split from the input and parsed, then checked through
+//! [`report::build`] (canonical form, content id, replay, verdict).
 
 use std::io::BufRead;
 
-use engine::Verdict;
 use notation::{Diagnostic, Parsed};
-use report::{Finding, HeaderTag, Report, Source};
+use report::{Report, Source};
 
 /// A record after checking: its report, and what text rendering needs.
 pub struct Processed {
@@ -22,20 +22,7 @@ pub struct Processed {
     pub bytes: usize,
 }
 
-fn rank(v: Verdict) -> u8 {
-    match v {
-        Verdict::Consistent => 0,
-        Verdict::Incomplete => 1,
-        Verdict::Inconsistent => 2,
-        Verdict::Illegal => 3,
-        Verdict::Unparsable => 4,
-    }
-}
-
-/// The worse of two verdicts.
-pub fn worst(a: Verdict, b: Verdict) -> Verdict {
-    if rank(a) >= rank(b) { a } else { b }
-}
+pub use report::{content_id_of, worst};
 
 /// What checking a record involves beyond the replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,11 +54,13 @@ pub fn process(parsed: Parsed, path: Option<&str>) -> Processed {
     process_with(parsed, path, Work::FULL)
 }
 
-/// Checks one record, doing the work `work` asks for.
+/// Checks one record, doing the work `work` asks for: the report is built by
+/// [`report::build`], and for an ISS record every finding about a result claim names its
+/// `R` field.
 pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed {
     let Parsed {
         record,
-        mut diagnostics,
+        diagnostics,
         text,
         offset,
         line,
@@ -82,96 +71,36 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
         offset,
     };
     let bytes = text.len();
-    let Some(mut record) = record else {
-        let verdict = worst(Verdict::Unparsable, Verdict::from_findings(&diagnostics));
-        return Processed {
-            report: Report {
-                version: report::REPORT_VERSION,
-                id: None,
-                source,
-                game: None,
-                rules: None,
-                verdict,
-                findings: findings_of(&diagnostics, work),
-                header: Vec::new(),
-                record: None,
-                result: None,
-            },
-            diagnostics,
-            text,
-            offset,
-            canonical: None,
-            bytes,
-        };
+    let build = report::Work {
+        canonicalize: !work.iss,
+        content_id: work.content_id,
+        findings: work.findings,
     };
-    if !work.iss {
-        engine::canonicalize(&mut record);
-    }
-    // The content id is the hash of exactly the canonical text (`notation::content_id`), so
-    // the text is printed once and hashed here rather than printed a second time.
-    let canonical = work.content_id.then(|| notation::print(&record));
-    let id = canonical.as_deref().map(content_id_of);
-    let checked = engine::check(&record);
-    let verdict = worst(checked.verdict, Verdict::from_findings(&diagnostics));
-    diagnostics.extend(checked.findings);
-    if work.iss {
-        name_iss_fields(&mut diagnostics);
-    }
-    diagnostics.sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
+    let built = report::build(record, diagnostics, source, build, |d| {
+        if work.iss {
+            name_iss_fields(d);
+        }
+    });
     Processed {
-        report: Report {
-            version: report::REPORT_VERSION,
-            id,
-            source,
-            game: record.tag("Game").map(str::to_string),
-            rules: record.tag("Rules").map(str::to_string),
-            verdict,
-            findings: findings_of(&diagnostics, work),
-            header: record.tags.iter().map(HeaderTag::from).collect(),
-            result: checked.replay.as_ref().map(engine::Replay::outcome),
-            record: checked.replay,
-        },
-        diagnostics,
+        report: built.report,
+        diagnostics: built.diagnostics,
         text,
         offset,
-        canonical,
+        canonical: built.canonical,
         bytes,
     }
 }
 
-/// The report's findings, if `work` asks for them.
-fn findings_of(diagnostics: &[Diagnostic], work: Work) -> Vec<Finding> {
-    if work.findings {
-        diagnostics.iter().map(Finding::from).collect()
-    } else {
-        Vec::new()
-    }
-}
-
-/// The lowercase hexadecimal sha256 of a record's canonical text: its content id.
-pub fn content_id_of(canonical: &str) -> String {
-    use sha2::{Digest, Sha256};
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(canonical.as_bytes());
-    let mut hex = String::with_capacity(64);
-    for b in digest.iter() {
-        hex.push(char::from(HEX[usize::from(b >> 4)]));
-        hex.push(char::from(HEX[usize::from(b & 15)]));
-    }
-    hex
-}
-
-/// The claim a finding compares, from the engine's wording `the record claims KEY …`.
-pub fn claim_of(message: &str) -> Option<&str> {
-    let rest = message.strip_prefix("the record claims ")?;
-    rest.split(' ').next().filter(|k| !k.is_empty())
+/// The key of the claim a finding compares, as the engine gives it.
+pub fn claim_of(d: &Diagnostic) -> Option<&str> {
+    d.claim.as_ref().map(|c| c.key.as_str())
 }
 
 /// Adds the `R` field to every finding about a result claim, so that a mismatch in an ISS
 /// record says what to look for in the record itself.
 fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
     for d in diagnostics {
-        let field = claim_of(&d.message).and_then(iss::result_field_of_claim);
+        let field = claim_of(d).and_then(iss::result_field_of_claim);
         if let Some(field) = field {
             d.message = format!("{} (ISS `R` field `{field}`)", d.message);
         }
@@ -340,34 +269,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_content_id_is_the_one_the_notation_defines() {
-        let parsed = notation::read_str("[Game \"skat\"]\n[Rules \"isko\"]\n\nresult   value 24\n");
-        let record = parsed[0].record.clone().unwrap();
-        assert_eq!(
-            content_id_of(&notation::print(&record)),
-            notation::content_id(&record)
-        );
-        assert_eq!(
-            content_id_of(""),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
-    }
-
-    #[test]
     fn claim_findings_name_the_iss_field() {
-        let mut d = vec![Diagnostic::error(
-            "S0406",
-            notation::Kind::Inconsistent,
-            None,
-            "the record claims score -60; the replay gives -54",
-        )];
+        let mut d = vec![
+            Diagnostic::error(
+                "S0406",
+                notation::Kind::Inconsistent,
+                None,
+                "the record claims score -60; the replay gives -54",
+            )
+            .with_claim(
+                "score",
+                notation::Figure::Number(-60),
+                notation::Figure::Number(-54),
+            ),
+        ];
         name_iss_fields(&mut d);
         assert_eq!(
             d[0].message,
             "the record claims score -60; the replay gives -54 (ISS `R` field `v`)"
         );
-        assert_eq!(claim_of("the record claims bid 18; x"), Some("bid"));
-        assert_eq!(claim_of("something else"), None);
+        assert_eq!(claim_of(&d[0]), Some("score"));
+        // The key is data: a message that reads like a claim is not one.
+        let plain = Diagnostic::note("S0508", None, "the record claims bid 18; x");
+        assert_eq!(claim_of(&plain), None);
     }
 
     #[test]

@@ -5,7 +5,6 @@
 use std::fmt::Write;
 
 use cards::Display;
-use engine::skat::{self, Call, Seat};
 
 use crate::pipeline::Processed;
 use crate::render;
@@ -32,7 +31,12 @@ pub fn record(p: &Processed, path: &str, cards: Display) -> String {
         let _ = writeln!(s, "Game: {g}, rules {r}");
     }
     match &p.report.record {
-        Some(engine::Replay::Skat(r)) => skat_body(&mut s, r, cards),
+        Some(replay) => match replay.family().show(replay, cards) {
+            Some(body) => s.push_str(&body),
+            None => {
+                let _ = writeln!(s, "\n(the record cannot be shown)");
+            }
+        },
         None => {
             let _ = writeln!(s, "\n(the record could not be replayed)");
         }
@@ -56,186 +60,4 @@ fn verdict_word(v: engine::Verdict) -> &'static str {
         engine::Verdict::Incomplete => "incomplete",
         engine::Verdict::Unparsable => "unparsable",
     }
-}
-
-fn seat_name(r: &skat::Replay, seat: Seat) -> String {
-    match r.players.get(seat.index()).and_then(|n| n.as_deref()) {
-        Some(name) => format!("{seat} ({name})"),
-        None => seat.to_string(),
-    }
-}
-
-fn card_list(cards: &[cards::Card], display: Display) -> String {
-    let words: Vec<String> = cards.iter().map(|c| display.card(*c)).collect();
-    if words.is_empty() {
-        "—".to_string()
-    } else {
-        words.join(" ")
-    }
-}
-
-fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
-    let _ = writeln!(s, "\nHands");
-    for hand in &r.deal.hands {
-        let mark = if hand.inferred {
-            "  (inferred from the play)"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "  {:<12} {}{mark}",
-            seat_name(r, hand.seat),
-            card_list(&hand.cards, display)
-        );
-    }
-    let mark = if r.deal.skat_inferred { "  (inferred)" } else { "" };
-    let _ = writeln!(s, "  {:<12} {}{mark}", "skat", card_list(&r.deal.skat, display));
-
-    if !r.auction.is_empty() {
-        let calls: Vec<String> = r
-            .auction
-            .iter()
-            .map(|c| match c.call {
-                Call::Bid(n) => format!("{} {n}", c.seat),
-                Call::Hold => format!("{} yes", c.seat),
-                Call::Pass => format!("{} pass", c.seat),
-            })
-            .collect();
-        let _ = writeln!(s, "\nAuction: {}", calls.join(", "));
-    }
-    if let Some(d) = &r.declaration {
-        let c = &d.contract;
-        // Uno, duo and revolution are played as a grand or a Null at a fixed value.
-        let game = r.extra_game.map_or_else(
-            || c.game.word().to_string(),
-            |x| format!("{} (a {})", x.word(), c.game.word()),
-        );
-        let mut words = vec![game];
-        for (on, w) in [
-            (c.hand, "hand"),
-            (c.schneider_announced, "schneider announced"),
-            (c.schwarz_announced, "schwarz announced"),
-            (c.ouvert, "ouvert"),
-        ] {
-            if on {
-                words.push(w.to_string());
-            }
-        }
-        let _ = writeln!(
-            s,
-            "Declaration: {} plays {}",
-            seat_name(r, d.declarer),
-            words.join(", ")
-        );
-    }
-    if let Some(x) = &r.exchange
-        && x.pickup
-    {
-        let _ = writeln!(
-            s,
-            "Exchange: takes the skat, lays away {}",
-            card_list(&x.discard, display)
-        );
-    }
-    if !r.tricks.is_empty() {
-        trick_table(s, r, display);
-    }
-    result_line(s, r);
-}
-
-fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
-    let declarer = r.result.declarer;
-    let _ = writeln!(
-        s,
-        "\n{:>5}  {:<4} {:<6}{:<6}{:<6}{:>7}{:>10}{:>11}",
-        "trick", "lead", "F", "M", "R", "points", "declarer", "defenders"
-    );
-    let (mut ours, mut theirs) = (0u32, 0u32);
-    for t in &r.tricks {
-        let mut cols: [String; 3] = Default::default();
-        for pc in &t.cards {
-            let mut cell = display.card(pc.card);
-            if Some(pc.seat) == t.winner {
-                cell.push('*');
-            }
-            if let Some(c) = cols.get_mut(pc.seat.index()) {
-                *c = cell;
-            }
-        }
-        match (t.winner, declarer) {
-            (Some(w), Some(d)) if w == d => ours += t.points,
-            (Some(_), Some(_)) => theirs += t.points,
-            _ => {}
-        }
-        let _ = writeln!(
-            s,
-            "{:>5}  {:<4} {:<6}{:<6}{:<6}{:>7}{:>10}{:>11}",
-            t.number,
-            t.leader.label(),
-            cols[0],
-            cols[1],
-            cols[2],
-            t.points,
-            ours,
-            theirs
-        );
-    }
-    if let Some(sp) = r.result.skat_points {
-        // After a pick-up the cards laid away are the skat that counts.
-        let counted = match &r.exchange {
-            Some(x) if x.pickup && !x.discard.is_empty() => &x.discard,
-            _ => &r.deal.skat,
-        };
-        let _ = writeln!(
-            s,
-            "{:>5}  skat {:<18}{:>7}{:>10}",
-            "",
-            card_list(counted, display),
-            sp,
-            ours + sp
-        );
-    }
-    let _ = writeln!(s, "(* marks the card that won the trick)");
-}
-
-fn result_line(s: &mut String, r: &skat::Replay) {
-    let res = &r.result;
-    if res.passed {
-        let _ = writeln!(s, "\nResult: passed in");
-        return;
-    }
-    let _ = write!(s, "\nResult:");
-    if let Some(d) = res.declarer {
-        let _ = write!(s, " {}", seat_name(r, d));
-    }
-    match res.won {
-        Some(true) => s.push_str(" wins"),
-        Some(false) => s.push_str(" loses"),
-        None => s.push_str(" (outcome not determined)"),
-    }
-    if let Some(p) = res.declarer_card_points {
-        let _ = write!(s, " with {p} card points");
-    }
-    if let Some(t) = res.declarer_tricks {
-        let _ = write!(s, " in {t} trick{}", if t == 1 { "" } else { "s" });
-    }
-    if let Some(m) = res.matadors {
-        let _ = write!(
-            s,
-            "; {} {}",
-            if m >= 0 { "with" } else { "without" },
-            m.unsigned_abs()
-        );
-    }
-    if res.overbid == Some(true) {
-        s.push_str("; overbid");
-    }
-    if let Some(v) = res.value {
-        let _ = write!(s, "; game value {v}");
-    }
-    if let Some(sc) = res.score {
-        let _ = write!(s, "; score {sc:+}");
-    }
-    s.push('\n');
 }

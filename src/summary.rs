@@ -46,10 +46,13 @@ impl Summary {
 
     /// Counts one record.
     pub fn add(&mut self, report: &report::Report, bytes: usize) {
-        let findings = report
-            .findings
-            .iter()
-            .map(|f| (f.severity, f.code.as_str(), f.message.as_str()));
+        let findings = report.findings.iter().map(|f| {
+            (
+                f.severity,
+                f.code.as_str(),
+                f.claim.as_ref().map(|c| c.key.as_str()),
+            )
+        });
         self.add_findings(report.verdict, findings, bytes);
     }
 
@@ -58,14 +61,14 @@ impl Summary {
     pub fn add_diagnostics(&mut self, verdict: Verdict, diagnostics: &[notation::Diagnostic], bytes: usize) {
         let findings = diagnostics
             .iter()
-            .map(|d| (d.severity, d.code, d.message.as_str()));
+            .map(|d| (d.severity, d.code, crate::pipeline::claim_of(d)));
         self.add_findings(verdict, findings, bytes);
     }
 
     fn add_findings<'a>(
         &mut self,
         verdict: Verdict,
-        findings: impl Iterator<Item = (notation::Severity, &'a str, &'a str)>,
+        findings: impl Iterator<Item = (notation::Severity, &'a str, Option<&'a str>)>,
         bytes: usize,
     ) {
         self.records += 1;
@@ -77,7 +80,7 @@ impl Summary {
             Verdict::Incomplete => self.incomplete += 1,
             Verdict::Unparsable => self.unparsable += 1,
         }
-        for (severity, code, message) in findings {
+        for (severity, code, claim) in findings {
             if severity == notation::Severity::Error {
                 // Counted in place: a `String` key is made only the first time a code is seen.
                 match self.by_code.get_mut(code) {
@@ -86,7 +89,7 @@ impl Summary {
                         self.by_code.insert(code.to_string(), 1);
                     }
                 }
-                if let Some(claim) = crate::pipeline::claim_of(message) {
+                if let Some(claim) = claim {
                     match self.by_claim.get_mut(claim) {
                         Some(n) => *n += 1,
                         None => {

@@ -219,12 +219,13 @@ fn the_corpus_is_in_canonical_form() {
 fn a_closed_output_pipe_ends_the_run() {
     use std::io::Read;
     use std::process::Stdio;
-    let profile = engine::skat::rules::by_name("isko").unwrap();
+    let skat = engine::family::by_tag("skat").unwrap();
     let mut games = String::new();
     for i in 0..20_000 {
         stich::commands::r#gen::render(
+            skat,
+            "isko",
             stich::commands::r#gen::game_seed(9, i),
-            profile,
             stich::cli::To::Iss,
             &mut games,
         )

@@ -139,3 +139,23 @@ fn generated_games_cover_the_game_types_and_the_early_ends() {
         assert!(!text.contains(event), "a penalty game (`{event}`) was generated");
     }
 }
+
+/// `--game` is checked against the engine's registry, and without it the first game with a
+/// generator is made.
+#[test]
+fn the_game_comes_from_the_registry() {
+    let out = stich().args(["gen", "--game", "pinochle"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no generator for the game `pinochle`"), "{err}");
+    assert!(err.contains("skat"), "{err}");
+    let out = stich().args(["gen", "--rules", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let default = stich().args(["gen", "--seed", "5"]).output().unwrap();
+    let named = stich()
+        .args(["gen", "--game", "Skat", "--seed", "5"])
+        .output()
+        .unwrap();
+    assert!(default.status.success() && named.status.success());
+    assert_eq!(default.stdout, named.stdout);
+}

@@ -68,9 +68,9 @@ fn agree(text: &str) -> usize {
 }
 
 fn generated(seed: u64) -> String {
-    let profile = engine::skat::rules::by_name("isko").unwrap();
+    let skat = engine::family::by_tag("skat").unwrap();
     let mut out = String::new();
-    stich::commands::r#gen::render(seed, profile, To::Iss, &mut out).unwrap();
+    stich::commands::r#gen::render(skat, "isko", seed, To::Iss, &mut out).unwrap();
     out
 }
 

@@ -53,3 +53,35 @@ fn every_corpus_report_validates_against_the_schema() {
     }
     assert!(checked > 0, "no report was validated");
 }
+
+/// A report reads back from its JSON to the same value, and the reports `convert --to json`
+/// writes read back and print again byte for byte.
+#[test]
+fn reports_read_back_to_the_same_value() {
+    let mut files = Vec::new();
+    corpus_files(&common::root().join("corpus"), &mut files);
+    corpus_files(&common::root().join("tests/golden"), &mut files);
+    let mut read = 0;
+    for file in &files {
+        for p in common::check_file(file) {
+            let text = serde_json::to_string(&p.report).expect("report serializes");
+            let back: report::Report = serde_json::from_str(&text).expect("report reads back");
+            assert_eq!(back, p.report, "{}", file.display());
+            read += 1;
+        }
+    }
+    assert!(read > 0, "no report was read back");
+    let written = std::process::Command::new(env!("CARGO_BIN_EXE_stich"))
+        .current_dir(common::root())
+        .args(["convert", "--to", "json", "corpus", "tests/golden"])
+        .output()
+        .expect("stich runs");
+    let out = String::from_utf8(written.stdout).expect("UTF-8");
+    let mut lines = 0;
+    for line in out.lines() {
+        let back: report::Report = serde_json::from_str(line).expect("a written report reads back");
+        assert_eq!(serde_json::to_string(&back).expect("serializes"), line);
+        lines += 1;
+    }
+    assert_eq!(lines, read, "convert wrote one report per record");
+}

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use rayon::prelude::*;
 
-use crate::cli::{EXIT_OK, EXIT_USAGE, GenArgs, GenGame, To};
+use crate::cli::{EXIT_OK, EXIT_USAGE, GenArgs, To};
 use crate::out;
 
 /// Games made together; large enough to share among threads, small enough to keep memory flat.
@@ -22,21 +22,36 @@ const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 /// The seed of game `index` of a run seeded with `seed`: the `index`-th output (counting
 /// from 0) of SplitMix64 started at `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    engine::skat::r#gen::Rng::new(seed.wrapping_add(index.wrapping_mul(GOLDEN))).next_u64()
+    let state = seed.wrapping_add(index.wrapping_mul(GOLDEN)).wrapping_add(GOLDEN);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// One game as text in the chosen form (`To::Json` gives the stich form), ending in a
 /// newline, appended to `out`; an error message when the ISS mapping refuses the record.
-pub fn render(seed: u64, profile: &engine::skat::Profile, to: To, out: &mut String) -> Result<(), String> {
-    let mut game = engine::skat::r#gen::generate_game(seed, profile);
-    if to == To::Iss {
-        // The server lists every trick by its leader and deals every hand in full: the
-        // same game in that layout.
-        game.columns = false;
-        game.omit_defenders = false;
-    }
-    let mut record = engine::skat::r#gen::to_record(&game, profile);
-    engine::canonicalize(&mut record);
+pub fn render(
+    family: &dyn engine::Family,
+    profile: &str,
+    seed: u64,
+    to: To,
+    out: &mut String,
+) -> Result<(), String> {
+    // The server lists every trick by its leader and deals every hand in full: the same
+    // game in that layout.
+    let layout = if to == To::Iss {
+        engine::GenLayout::Complete
+    } else {
+        engine::GenLayout::Varied
+    };
+    let Some(mut record) = family.generate(profile, seed, layout) else {
+        return Err(format!(
+            "no {} rule profile named `{profile}` (see `stich rules`)",
+            family.name()
+        ));
+    };
+    family.canonicalize(&mut record);
     match to {
         To::Iss => {
             // The server's records have no source property; the game's seed, which makes it
@@ -64,14 +79,33 @@ pub fn render(seed: u64, profile: &engine::skat::Profile, to: To, out: &mut Stri
 
 /// Runs `gen`.
 pub fn run(args: &GenArgs) -> u8 {
-    let GenGame::Skat = args.game;
-    let Some(profile) = engine::skat::rules::by_name(&args.rules) else {
+    let generators = || {
+        engine::family::registry()
+            .iter()
+            .copied()
+            .filter(|f| f.generates())
+    };
+    let family = match &args.game {
+        None => generators().next(),
+        Some(game) => engine::family::by_tag(game).filter(|f| f.generates()),
+    };
+    let Some(family) = family else {
+        let games: Vec<&str> = generators().map(|f| f.tag()).collect();
         out::note(format_args!(
-            "stich: no Skat rule profile named `{}` (see `stich rules`)",
-            args.rules
+            "stich: no generator for the game `{}` (games with one: {})",
+            args.game.as_deref().unwrap_or(""),
+            games.join(", ")
         ));
         return EXIT_USAGE;
     };
+    let profile = args.rules.as_str();
+    if !family.has_profile(profile) {
+        out::note(format_args!(
+            "stich: no {} rule profile named `{profile}` (see `stich rules`)",
+            family.name()
+        ));
+        return EXIT_USAGE;
+    }
     let to = args.to.to();
     let jobs = crate::cli::jobs(args.jobs);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
@@ -99,7 +133,7 @@ pub fn run(args: &GenArgs) -> u8 {
                         if to == To::Stich && i > 0 {
                             s.push('\n');
                         }
-                        render(game_seed(args.seed, i), profile, to, &mut s)?;
+                        render(family, profile, game_seed(args.seed, i), to, &mut s)?;
                         Ok(s)
                     },
                 )
@@ -139,11 +173,11 @@ mod tests {
 
     #[test]
     fn iss_lines_are_single_lines() {
-        let profile = engine::skat::Profile::isko();
+        let family = engine::family::by_tag("skat").unwrap();
         let mut s = String::new();
         for i in 0..50 {
             s.clear();
-            render(game_seed(1, i), &profile, To::Iss, &mut s).unwrap();
+            render(family, "isko", game_seed(1, i), To::Iss, &mut s).unwrap();
             assert_eq!(s.matches('\n').count(), 1, "{s}");
             assert!(s.starts_with("(;GM[Skat]"), "{s}");
         }

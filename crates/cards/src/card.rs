@@ -171,6 +171,20 @@ impl serde::Serialize for Card {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Card {
+    /// Reads the canonical form [`Card`]'s `Serialize` writes (`♣J`, `♦10`).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        (0..52)
+            .filter_map(Card::from_index)
+            .find(|c| {
+                let mut chars = text.chars();
+                chars.next() == Some(c.suit.symbol()) && chars.as_str() == c.rank.text()
+            })
+            .ok_or_else(|| serde::de::Error::custom(format_args!("not a card in canonical form: `{text}`")))
+    }
+}
+
 impl schemars::JsonSchema for Card {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Card".into()

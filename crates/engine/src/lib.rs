@@ -1,18 +1,23 @@
 //! The rules engines: replay a record, check every action, recompute every figure.
 //!
 //! [`check`] is the one entry point: it reads the `Game` and `Rules` tags, hands the record
-//! to that game family's engine (only Skat so far) and returns the verdict, the findings and
-//! the normalized replay.
+//! to that game family's engine through the registry ([`family::registry`]) and returns the
+//! verdict, the findings and the normalized replay.
 
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod family;
 pub mod skat;
+
+pub use family::{Family, GenLayout, Outcome, Replay};
 
 pub use notation::{Diagnostic, Kind, Severity};
 
 /// The overall judgement on one record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Every action legal and every claimed figure right.
@@ -49,31 +54,6 @@ impl Verdict {
     }
 }
 
-/// The replay of a record, by game family.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum Replay {
-    /// A Skat game.
-    Skat(skat::Replay),
-}
-
-impl Replay {
-    /// The recomputed result, which the report gives on its own beside the record.
-    pub fn outcome(&self) -> Outcome {
-        match self {
-            Replay::Skat(r) => Outcome::Skat(r.result.clone()),
-        }
-    }
-}
-
-/// The recomputed result of a record, by game family.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum Outcome {
-    /// The result of a Skat game.
-    Skat(skat::GameResult),
-}
-
 /// What checking one record gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
@@ -86,7 +66,7 @@ pub struct Checked {
 }
 
 /// A rule profile as listed by `stich rules`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ProfileInfo {
     /// The game family (`skat`).
     pub game: String,
@@ -100,95 +80,86 @@ pub struct ProfileInfo {
     pub options: serde_json::Value,
 }
 
-/// Every rule profile of every game family.
+/// Every rule profile of every game family, family by family in the registry's order.
 pub fn profiles() -> Vec<ProfileInfo> {
-    skat::rules::all()
-        .iter()
-        .map(|p| ProfileInfo {
-            game: "skat".to_string(),
-            name: p.name.clone(),
-            description: p.description.clone(),
-            source: p.source.clone(),
-            options: serde_json::json!({
-                "rules": serde_json::to_value(p.options).unwrap_or(serde_json::Value::Null),
-                "bid_table": p.bid_table,
-            }),
-        })
-        .collect()
+    family::registry().iter().flat_map(|f| f.profiles()).collect()
 }
 
-/// The profile a record names; a missing `Rules` tag means the official rules.
-fn skat_profile(record: &notation::Record, findings: &mut Vec<Diagnostic>) -> Option<&'static skat::Profile> {
-    match record.tag_item("Rules") {
-        // The reader reports a missing Rules tag; the official rules apply meanwhile.
-        None => skat::rules::by_name("isko"),
-        Some(tag) => match skat::rules::by_name(&tag.value.node) {
-            Some(p) => Some(p),
+/// The span as a diagnostic location: trees built by programs carry `Span::default()`,
+/// which points nowhere.
+fn at(span: notation::Span) -> Option<notation::Span> {
+    (span != notation::Span::default()).then_some(span)
+}
+
+/// The family a record names (`E0001` when no engine has its `Game` tag), and the profile
+/// of that family it names (`E0002` when the family has no profile of its `Rules` tag).
+fn dispatch<'r>(
+    record: &'r notation::Record,
+    findings: &mut Vec<Diagnostic>,
+) -> Option<(&'static dyn Family, &'r str)> {
+    let family = match record.tag_item("Game") {
+        // The reader reports a missing Game tag; the record is read as the first family
+        // meanwhile.
+        None => family::default_family(),
+        Some(tag) => match family::by_tag(&tag.value.node) {
+            Some(f) => f,
             None => {
-                let known: Vec<&str> = skat::rules::all().iter().map(|p| p.name.as_str()).collect();
-                findings.push(
-                    Diagnostic::error(
-                        "S0513",
-                        Kind::Incomplete,
-                        skat::interpret::at(tag.value.span),
-                        format!("unknown Skat rule profile `{}`", tag.value.node),
-                    )
-                    .with_help(format!("known profiles: {}", known.join(", "))),
-                );
-                None
-            }
-        },
-    }
-}
-
-/// Checks one record: dispatches on its `Game` tag and `Rules` tag, replays it and judges it.
-pub fn check(record: &notation::Record) -> Checked {
-    let mut findings = Vec::new();
-    let game = record.tag_item("Game");
-    let is_skat = match game {
-        // The reader reports a missing Game tag; the record is read as Skat meanwhile.
-        None => true,
-        Some(tag) => {
-            let ok = tag.value.node.trim().eq_ignore_ascii_case("skat");
-            if !ok {
                 findings.push(
                     Diagnostic::error(
                         "E0001",
                         Kind::Incomplete,
-                        skat::interpret::at(tag.value.span),
+                        at(tag.value.span),
                         format!("no rules engine for the game `{}`", tag.value.node),
                     )
-                    .with_help("games with an engine: skat"),
+                    .with_help(format!("games with an engine: {}", family::tags())),
                 );
+                return None;
             }
-            ok
-        }
+        },
     };
-    // A score sheet (notation version 2) records a sitting, not a hand; no engine reads
-    // sheets yet.
-    let is_sheet = match &record.sheet {
-        Some(sheet) if is_skat => {
+    match record.tag_item("Rules") {
+        // The reader reports a missing Rules tag; the family's default profile applies
+        // meanwhile.
+        None => Some((family, family.default_profile())),
+        Some(tag) if family.has_profile(&tag.value.node) => Some((family, tag.value.node.as_str())),
+        Some(tag) => {
             findings.push(
                 Diagnostic::error(
                     "E0002",
                     Kind::Incomplete,
-                    skat::interpret::at(sheet.span),
-                    "no rules engine checks a score sheet (`sheet`) yet; the record is not replayed",
+                    at(tag.value.span),
+                    format!("unknown {} rule profile `{}`", family.name(), tag.value.node),
                 )
-                .with_help("the sheet is read and printed, but its rows and totals are not checked"),
+                .with_help(format!("known profiles: {}", family.profile_names().join(", "))),
             );
-            true
+            None
         }
-        _ => false,
-    };
+    }
+}
+
+/// Checks one record: dispatches on its `Game` tag and `Rules` tag to the family's engine
+/// (see [`family::registry`]), replays it and judges it.
+pub fn check(record: &notation::Record) -> Checked {
+    let mut findings = Vec::new();
     let mut replay = None;
-    if is_skat
-        && !is_sheet
-        && let Some(profile) = skat_profile(record, &mut findings)
+    let dispatched = dispatch(record, &mut findings);
+    // A score sheet (notation version 2) records a sitting, not a hand; no engine reads
+    // sheets yet.
+    if let (Some(sheet), Some(_)) = (&record.sheet, dispatched) {
+        findings.push(
+            Diagnostic::error(
+                "E0003",
+                Kind::Incomplete,
+                at(sheet.span),
+                "no rules engine checks a score sheet (`sheet`) yet; the record is not replayed",
+            )
+            .with_help("the sheet is read and printed, but its rows and totals are not checked"),
+        );
+    } else if let Some((family, profile)) = dispatched
+        && let Some((r, f)) = family.check(record, profile)
     {
-        let (r, f) = skat::check(record, profile);
         findings.extend(f);
-        replay = Some(Replay::Skat(r));
+        replay = Some(r);
     }
     Checked {
         verdict: Verdict::from_findings(&findings),
@@ -198,13 +169,11 @@ pub fn check(record: &notation::Record) -> Checked {
 }
 
 /// Rewrites aliases in a record to their canonical spelling (seat labels, declaration,
-/// exchange and event words, claim keys and values), as `stich fmt` prints it.
+/// exchange and event words, claim keys and values), as `stich fmt` prints it. A record of a
+/// game without an engine is left as written.
 pub fn canonicalize(record: &mut notation::Record) {
-    let is_skat = record
-        .tag("Game")
-        .is_none_or(|g| g.trim().eq_ignore_ascii_case("skat"));
-    if is_skat {
-        skat::canonicalize(record);
+    if let Some(family) = family::of_record(record) {
+        family.canonicalize(record);
     }
 }
 
@@ -213,44 +182,12 @@ pub fn canonicalize(record: &mut notation::Record) {
 /// them). Returns `false`, leaving the record as it was, when the record is not a game the
 /// engine can replay trick by trick.
 pub fn to_leader_layout(record: &mut notation::Record) -> bool {
-    use notation::{CardSlot, Layout, PlayItem, Spanned};
     let Some(play) = &record.play else { return true };
-    if play.items.layout == Layout::Leader {
+    if play.items.layout == notation::Layout::Leader {
         return true;
     }
-    let Some(Replay::Skat(replay)) = check(record).replay else {
+    let Some(replay) = check(record).replay else {
         return false;
     };
-    let Some(play) = &mut record.play else {
-        return false;
-    };
-    let written = play
-        .items
-        .items
-        .iter()
-        .filter(|i| matches!(i, PlayItem::Trick(_)))
-        .count();
-    if written != replay.tricks.len() {
-        return false;
-    }
-    let mut replayed = replay.tricks.iter();
-    for item in &mut play.items.items {
-        let PlayItem::Trick(trick) = item else { continue };
-        let Some(r) = replayed.next() else { return false };
-        if r.cards.len() != trick.cards.len() {
-            return false;
-        }
-        let at = trick
-            .number
-            .as_ref()
-            .map_or_else(notation::Span::default, |n| n.span);
-        trick.leader = Some(Spanned::new(r.leader.label().to_string(), at));
-        trick.cards = r
-            .cards
-            .iter()
-            .map(|pc| Spanned::bare(CardSlot::Known(pc.card)))
-            .collect();
-    }
-    play.items.layout = Layout::Leader;
-    true
+    replay.family().to_leader_layout(record, &replay)
 }

@@ -90,6 +90,9 @@ fn every_record_gives_its_code_where_marked_and_nothing_else() {
     }
 }
 
+/// Codes published once and retired (`spec/errors.md` marks them): never produced.
+const RETIRED: &[&str] = &["S0513"];
+
 #[test]
 fn the_golden_file_covers_every_documented_code() {
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/errors.md"))
@@ -99,6 +102,7 @@ fn the_golden_file_covers_every_documented_code() {
         .filter_map(|l| l.strip_prefix("| `"))
         .filter_map(|l| l.split('`').next())
         .filter(|c| c.len() == 5 && matches!(c.chars().next(), Some('D' | 'S' | 'E')))
+        .filter(|c| !RETIRED.contains(c))
         .map(str::to_string)
         .collect();
     let produced: BTreeSet<String> = cases()

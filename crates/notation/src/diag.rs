@@ -4,7 +4,17 @@ use crate::tree::Span;
 
 /// How serious a finding is.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
@@ -17,7 +27,9 @@ pub enum Severity {
 }
 
 /// What a finding says about the record; the verdict follows from the kinds present.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// The text cannot be read (verdict `unparsable`).
@@ -53,6 +65,34 @@ pub struct Diagnostic {
     pub claimed: Option<String>,
     /// For a disagreement with a claim: the figure the replay computes.
     pub computed: Option<String>,
+    /// For a disagreement with a claim: the claim's key and both figures as data (boxed, so
+    /// that a finding without one stays small).
+    pub claim: Option<Box<ComparedClaim>>,
+}
+
+/// A claimed figure compared with the computed one: the claim key and both values as data.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+pub struct ComparedClaim {
+    /// The claim key in its canonical spelling (`score`, `points`, `declarer`, …).
+    pub key: String,
+    /// The figure the record claims.
+    pub claimed: Figure,
+    /// The figure the replay computes.
+    pub computed: Figure,
+}
+
+/// One figure of a claim, as a JSON value of its own type.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Figure {
+    /// A number: points, tricks, a value, a signed score or matador count.
+    Number(i64),
+    /// Yes or no.
+    Flag(bool),
+    /// A word: a seat, a game, an outcome.
+    Word(String),
+    /// A list of words: seats (none is the empty list).
+    Words(Vec<String>),
 }
 
 impl Diagnostic {
@@ -67,6 +107,7 @@ impl Diagnostic {
             help: None,
             claimed: None,
             computed: None,
+            claim: None,
         }
     }
 
@@ -96,6 +137,16 @@ impl Diagnostic {
     pub fn with_figures(mut self, claimed: impl ToString, computed: impl ToString) -> Self {
         self.claimed = Some(claimed.to_string());
         self.computed = Some(computed.to_string());
+        self
+    }
+
+    /// The same finding with the claim it compares as data: its key and both figures.
+    pub fn with_claim(mut self, key: impl Into<String>, claimed: Figure, computed: Figure) -> Self {
+        self.claim = Some(Box::new(ComparedClaim {
+            key: key.into(),
+            claimed,
+            computed,
+        }));
         self
     }
 }

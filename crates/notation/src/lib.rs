@@ -23,7 +23,7 @@ mod scan;
 mod spans;
 pub mod tree;
 
-pub use diag::{Diagnostic, Kind, Severity};
+pub use diag::{ComparedClaim, Diagnostic, Figure, Kind, Severity};
 pub use id::content_id;
 pub use parse::header::{KNOWN_TAGS, REQUIRED_TAGS};
 pub use parse::tokens::KEYWORDS;

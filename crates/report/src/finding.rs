@@ -1,11 +1,11 @@
 //! Findings as they appear in JSON.
 
-use notation::{Diagnostic, Kind, Severity};
+use notation::{ComparedClaim, Diagnostic, Kind, Severity};
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One finding.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Finding {
     /// Stable code (see `spec/errors.md`).
     pub code: String,
@@ -34,6 +34,10 @@ pub struct Finding {
     /// The figure the replay computes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computed: Option<String>,
+    /// The claim compared, as data: its key and both figures as JSON values of their type
+    /// (`claimed` and `computed` above are the same figures as text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ComparedClaim>,
 }
 
 impl From<&Diagnostic> for Finding {
@@ -50,6 +54,7 @@ impl From<&Diagnostic> for Finding {
             help: d.help.clone(),
             claimed: d.claimed.clone(),
             computed: d.computed.clone(),
+            claim: d.claim.as_deref().cloned(),
         }
     }
 }

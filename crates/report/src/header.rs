@@ -1,10 +1,10 @@
 //! Header tags as they appear in JSON.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One header tag.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct HeaderTag {
     /// The tag name.
     pub name: String,

@@ -1,18 +1,20 @@
 //! The JSON report of stich and its JSON Schema.
 //!
-//! One [`Report`] per record. The schema is generated from these types (draft 2020-12) and
+//! One [`Report`] per record, built by [`build()`] from a record as read. The schema is generated from these types (draft 2020-12) and
 //! checked into `spec/schema/report.schema.json`; a test fails when the two differ.
 
+mod build;
 mod finding;
 mod header;
 
+pub use build::{Built, Work, build, content_id_of, worst};
 pub use finding::Finding;
 pub use header::HeaderTag;
-pub use notation::{Kind, Severity};
+pub use notation::{ComparedClaim, Figure, Kind, Severity};
 
 use engine::Verdict;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The schema's `$id`.
 pub const SCHEMA_ID: &str = "urn:stich:schema:report:1";
@@ -21,7 +23,7 @@ pub const SCHEMA_ID: &str = "urn:stich:schema:report:1";
 pub const REPORT_VERSION: u32 = 1;
 
 /// Where a record came from.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Source {
     /// The file, as given on the command line; absent for standard input.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,8 +34,9 @@ pub struct Source {
     pub offset: usize,
 }
 
-/// The report on one record.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+/// The report on one record. It reads back from its JSON to the same value: the result is
+/// written once, beside the record, and read back into the record's replay too.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Report {
     /// The report format version ([`REPORT_VERSION`]).
     pub version: u32,
@@ -59,9 +62,46 @@ pub struct Report {
     pub result: Option<engine::Outcome>,
 }
 
+/// A report as its JSON holds it, before the result goes back into the replay.
+#[derive(Deserialize)]
+struct ReportJson {
+    version: u32,
+    id: Option<String>,
+    source: Source,
+    game: Option<String>,
+    rules: Option<String>,
+    verdict: Verdict,
+    findings: Vec<Finding>,
+    header: Vec<HeaderTag>,
+    record: Option<engine::Replay>,
+    result: Option<engine::Outcome>,
+}
+
+impl<'de> Deserialize<'de> for Report {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Report, D::Error> {
+        let r = ReportJson::deserialize(d)?;
+        let mut record = r.record;
+        if let (Some(replay), Some(result)) = (&mut record, &r.result) {
+            replay.set_outcome(result.clone());
+        }
+        Ok(Report {
+            version: r.version,
+            id: r.id,
+            source: r.source,
+            game: r.game,
+            rules: r.rules,
+            verdict: r.verdict,
+            findings: r.findings,
+            header: r.header,
+            record,
+            result: r.result,
+        })
+    }
+}
+
 /// The JSON Schema of [`Report`], with `$id` and the report version.
 pub fn schema() -> serde_json::Value {
-    // The report is only ever written, so the schema describes what serialization produces.
+    // The schema describes what serialization produces (reading back accepts the same).
     let generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();

@@ -22,6 +22,40 @@ fn signed(n: i64) -> String {
     if n > 0 { format!("+{n}") } else { n.to_string() }
 }
 
+/// A figure of [`figures`] as data of the claim's type: numbers (signed ones too) as
+/// numbers, yes and no as flags, seat lists as lists (`none` the empty one), the rest as words.
+fn figure(key: ClaimKey, text: &str) -> notation::Figure {
+    use notation::Figure;
+    match key {
+        ClaimKey::Passed
+        | ClaimKey::Schneider
+        | ClaimKey::Schwarz
+        | ClaimKey::Overbid
+        | ClaimKey::Resigned => match text {
+            "yes" => Figure::Flag(true),
+            "no" => Figure::Flag(false),
+            _ => Figure::Word(text.to_string()),
+        },
+        ClaimKey::Points
+        | ClaimKey::Tricks
+        | ClaimKey::Matadors
+        | ClaimKey::Bid
+        | ClaimKey::Value
+        | ClaimKey::Score
+        | ClaimKey::SkatPoints => match text.parse::<i64>() {
+            Ok(n) => Figure::Number(n),
+            Err(_) => Figure::Word(text.to_string()),
+        },
+        ClaimKey::Loser | ClaimKey::Winner => Figure::Words(
+            text.split(' ')
+                .filter(|w| !w.is_empty() && *w != "none")
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => Figure::Word(text.to_string()),
+    }
+}
+
 /// The code and the claimed and computed figures of one claim; `None` for the computed
 /// figure when the replay does not determine it.
 fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<String>) {
@@ -197,7 +231,11 @@ pub fn compare(claims: &[ClaimIn], result: &GameResult, disputed: Option<&str>) 
                     }
                     None => Diagnostic::error(code, Kind::Inconsistent, at(claim.span), message),
                 };
-                out.push(d.with_figures(claimed, computed));
+                let typed = (figure(claim.key, &claimed), figure(claim.key, &computed));
+                out.push(
+                    d.with_claim(key, typed.0, typed.1)
+                        .with_figures(claimed, computed),
+                );
             }
             Some(_) => {}
         }

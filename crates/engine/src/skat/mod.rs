@@ -4,6 +4,7 @@
 
 pub mod auction;
 pub mod claims;
+pub mod family;
 pub mod r#gen;
 pub mod interpret;
 pub mod model;
@@ -13,6 +14,7 @@ pub mod quick;
 pub mod replay;
 pub mod rules;
 pub mod score;
+pub mod show;
 pub mod words;
 
 #[cfg(test)]

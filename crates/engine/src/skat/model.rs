@@ -1,10 +1,12 @@
 //! The typed Skat game: seats, contracts, and the normalized replay that goes into reports.
 
 use cards::{Card, Suit};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One of the three active seats, in the order they play to the first trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub enum Seat {
     /// Forehand (Vorhand): leads to the first trick, listens first in the auction.
     F,
@@ -73,7 +75,7 @@ impl std::fmt::Display for Seat {
 /// A fixed-value extra game of the historic profiles, played from the hand: uno and duo as
 /// grands, revolution as a Null (seed 001, §Games and Law 1, "if played";
 /// spec/rules/skat-foster-1897.md, F7 and F8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ExtraGame {
     /// The declarer must take exactly one trick.
@@ -113,7 +115,7 @@ impl ExtraGame {
 }
 
 /// The game the declarer names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameType {
     /// Clubs trump.
@@ -181,7 +183,7 @@ impl GameType {
 }
 
 /// What the declarer plays: the game and the announcements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Contract {
     /// The game.
     pub game: GameType,
@@ -196,7 +198,7 @@ pub struct Contract {
 }
 
 /// How the declarer used the skat: the historic rule books price a game by it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SkatUse {
     /// The skat left untouched (hand game; the historic books' "solo").
@@ -222,7 +224,7 @@ impl SkatUse {
 }
 
 /// A call of the auction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Call {
     /// A bid of this value.
@@ -234,7 +236,7 @@ pub enum Call {
 }
 
 /// A call and who made it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SeatCall {
     /// Who called.
     pub seat: Seat,
@@ -243,7 +245,7 @@ pub struct SeatCall {
 }
 
 /// One seat's dealt hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DealtHand {
     /// The seat.
     pub seat: Seat,
@@ -256,7 +258,7 @@ pub struct DealtHand {
 }
 
 /// The deal as replayed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Deal {
     /// The three hands, F M R.
     pub hands: Vec<DealtHand>,
@@ -266,12 +268,12 @@ pub struct Deal {
     pub skat_inferred: bool,
     /// Cards known to be either in the declarer's dealt hand or in the skat, when the record
     /// does not tell which (no figure depends on it).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declarer_or_skat: Vec<Card>,
 }
 
 /// What the declarer did with the skat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Exchange {
     /// Picked up the skat.
     pub pickup: bool,
@@ -286,7 +288,7 @@ pub struct Exchange {
 }
 
 /// The declaration as replayed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Declaration {
     /// Who plays.
     pub declarer: Seat,
@@ -296,7 +298,7 @@ pub struct Declaration {
 }
 
 /// A card and who played it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayedCard {
     /// Who played it.
     pub seat: Seat,
@@ -305,7 +307,7 @@ pub struct PlayedCard {
 }
 
 /// One trick as replayed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TrickRecord {
     /// 1-based trick number.
     pub number: u32,
@@ -320,7 +322,7 @@ pub struct TrickRecord {
 }
 
 /// How the play came to an end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum End {
     /// All ten tricks were played.
@@ -349,7 +351,7 @@ pub enum End {
 
 /// The result of the game as computed by the replay. Figures the record does not determine
 /// are absent.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "SkatResult")]
 pub struct GameResult {
     /// All three passed: no game.
@@ -411,7 +413,7 @@ pub struct GameResult {
 }
 
 /// The result of a Ramsch (seed 001, Law 4; seed 000, §Scoring of Ramsch).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RamschResult {
     /// Card points of F, M and R, the skat counted for the winner of the last trick.
     pub points: Vec<u32>,
@@ -424,7 +426,7 @@ pub struct RamschResult {
 }
 
 /// A Skat record replayed: the normalized game and its result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "SkatReplay")]
 pub struct Replay {
     /// The rule profile used.

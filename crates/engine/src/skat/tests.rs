@@ -755,7 +755,7 @@ fn unknown_game_and_profile_are_findings() {
     let c = check(&Rec::default().tag("Game", "pinochle").build());
     assert_eq!((codes(&c), c.verdict), (vec!["E0001"], Verdict::Incomplete));
     let c = check(&Rec::default().tag("Game", "skat").tag("Rules", "tournée").build());
-    assert_eq!(codes(&c), vec!["S0513"]);
+    assert_eq!(codes(&c), vec!["E0002"]);
 }
 
 #[test]

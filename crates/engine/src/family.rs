@@ -1,0 +1,224 @@
+//! The family seam: what every game family supplies, and the registry of families.
+//!
+//! A family (Skat today; the Pinochle family, Sixty-Six and the rest later) implements
+//! [`Family`] in its own folder (`engine/src/<family>/`) and is listed once, in
+//! [`registry`]. Everything outside the folder — [`crate::check`], [`crate::canonicalize`],
+//! [`crate::profiles`], [`crate::to_leader_layout`] and every command of the CLI — reaches
+//! the family through the registry and names none. This file is the one place, besides the
+//! folders themselves, that lists the families: the registry and the two tagged unions of
+//! the report ([`Replay`] and [`Outcome`]), whose variants are the families.
+
+use cards::Display;
+use notation::{Diagnostic, Record};
+
+use crate::skat;
+
+/// One game family: its tag, its rule profiles and what the engine does with its records.
+pub trait Family: Sync {
+    /// The family's tag: the `Game` tag value that selects it, in lowercase (`skat`).
+    fn tag(&self) -> &'static str;
+
+    /// The family's name as prose uses it (`Skat`).
+    fn name(&self) -> &'static str;
+
+    /// The names of the family's rule profiles (the `Rules` tag values), in listing order.
+    fn profile_names(&self) -> Vec<&'static str>;
+
+    /// The profile a record without a `Rules` tag is checked under.
+    fn default_profile(&self) -> &'static str;
+
+    /// The family's profiles with their options, as `stich rules` lists them.
+    fn profiles(&self) -> Vec<crate::ProfileInfo>;
+
+    /// Whether `name` is one of the family's profiles.
+    fn has_profile(&self, name: &str) -> bool {
+        self.profile_names().contains(&name)
+    }
+
+    /// Interprets and replays a record under the profile `profile`: the replay and the
+    /// family's findings. `None` when the family has no profile of that name.
+    fn check(&self, record: &Record, profile: &str) -> Option<(Replay, Vec<Diagnostic>)>;
+
+    /// Rewrites the family's aliases in a record to their canonical spelling.
+    fn canonicalize(&self, record: &mut Record);
+
+    /// Rewrites a play section in columns into leader layout, with the leaders and the play
+    /// order `replay` worked out. Returns `false`, leaving the record as it was, when the
+    /// replay does not fit the written play.
+    fn to_leader_layout(&self, record: &mut Record, replay: &Replay) -> bool;
+
+    /// The body of `stich show` for one replayed record (hands, auction, tricks, result),
+    /// with cards in the alphabet `display`; `None` when the replay is not this family's.
+    fn show(&self, replay: &Replay, display: Display) -> Option<String>;
+
+    /// A random legal game made from `seed` under the profile `profile`, as a record with
+    /// every result claim; `None` when the family has no generator or no such profile.
+    fn generate(&self, profile: &str, seed: u64, layout: GenLayout) -> Option<Record>;
+
+    /// Whether [`Family::generate`] makes games.
+    fn generates(&self) -> bool;
+}
+
+/// How a generated record is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenLayout {
+    /// As the generator chooses per game (some books' layouts: play in columns, hands left
+    /// out), so that generated records exercise every layout.
+    Varied,
+    /// Every hand dealt in full and every trick by its leader, as a server records a game.
+    Complete,
+}
+
+/// Every family with an engine, in listing order. The first is the one a record without a
+/// `Game` tag is read as.
+pub fn registry() -> &'static [&'static dyn Family] {
+    static FAMILIES: [&dyn Family; 1] = [&skat::family::SKAT];
+    &FAMILIES
+}
+
+/// The family whose tag is `game` (compared without case and surrounding space).
+pub fn by_tag(game: &str) -> Option<&'static dyn Family> {
+    let game = game.trim();
+    registry()
+        .iter()
+        .copied()
+        .find(|f| f.tag().eq_ignore_ascii_case(game))
+}
+
+/// The family a record without a `Game` tag is read as.
+pub fn default_family() -> &'static dyn Family {
+    registry()[0]
+}
+
+/// The tags of every family, comma-separated, for help texts.
+pub fn tags() -> String {
+    let tags: Vec<&str> = registry().iter().map(|f| f.tag()).collect();
+    tags.join(", ")
+}
+
+/// The family a record belongs to by its `Game` tag: the default family without one.
+pub fn of_record(record: &Record) -> Option<&'static dyn Family> {
+    match record.tag("Game") {
+        None => Some(default_family()),
+        Some(game) => by_tag(game),
+    }
+}
+
+/// The replay of a record, by game family.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum Replay {
+    /// A Skat game.
+    Skat(skat::Replay),
+}
+
+impl Replay {
+    /// The family that made the replay.
+    pub fn family(&self) -> &'static dyn Family {
+        match self {
+            Replay::Skat(_) => &skat::family::SKAT,
+        }
+    }
+
+    /// Puts a result back into the replay (the report writes it once, beside the record,
+    /// and a report read back has it there only). A result of another family is ignored.
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        match (self, outcome) {
+            (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
+        }
+    }
+
+    /// The recomputed result, which the report gives on its own beside the record.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Replay::Skat(r) => Outcome::Skat(r.result.clone()),
+        }
+    }
+}
+
+/// The recomputed result of a record, by game family, tagged by `family` (a family's result
+/// may itself have a field `game`, as Skat's has for the game played).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "family", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The result of a Skat game.
+    Skat(skat::GameResult),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> Record {
+        notation::read_str(text)
+            .into_iter()
+            .next()
+            .and_then(|p| p.record)
+            .expect("a record")
+    }
+
+    #[test]
+    fn every_family_is_found_by_its_tag_and_lists_its_default_profile() {
+        let mut tags = std::collections::BTreeSet::new();
+        for family in registry() {
+            assert!(tags.insert(family.tag()), "two families tagged {}", family.tag());
+            let found = by_tag(&family.tag().to_uppercase()).expect("found by tag");
+            assert_eq!(found.tag(), family.tag());
+            assert!(family.has_profile(family.default_profile()));
+            let listed: Vec<String> = family.profiles().into_iter().map(|p| p.name).collect();
+            assert_eq!(listed, family.profile_names());
+        }
+        assert!(by_tag("pinochle").is_none());
+        assert!(
+            crate::profiles()
+                .iter()
+                .all(|p| by_tag(&p.game).is_some_and(|f| f.has_profile(&p.name)))
+        );
+    }
+
+    #[test]
+    fn unknown_games_and_profiles_are_dispatch_findings_listing_the_registry() {
+        let c = crate::check(&record("[Game \"frog\"]\n[Rules \"x\"]\n\nresult score 10\n"));
+        assert_eq!(c.findings.len(), 1);
+        assert_eq!(c.findings[0].code, "E0001");
+        assert_eq!(
+            c.findings[0].help.as_deref(),
+            Some(format!("games with an engine: {}", tags()).as_str())
+        );
+        let c = crate::check(&record("[Game \"skat\"]\n[Rules \"nope\"]\n\nresult score 10\n"));
+        assert_eq!(c.findings.len(), 1);
+        assert_eq!(c.findings[0].code, "E0002");
+        let help = c.findings[0].help.clone().unwrap_or_default();
+        for name in default_family().profile_names() {
+            assert!(help.contains(name), "{help}");
+        }
+        assert!(c.replay.is_none());
+    }
+
+    #[test]
+    fn a_replay_names_its_family_and_takes_its_result_back() {
+        let c = crate::check(&record(
+            "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction  M pass, R pass, F pass\n",
+        ));
+        let mut replay = c.replay.expect("replayed");
+        assert_eq!(replay.family().tag(), "skat");
+        let outcome = replay.outcome();
+        let Replay::Skat(r) = &mut replay;
+        r.result = Default::default();
+        replay.set_outcome(outcome.clone());
+        assert_eq!(replay.outcome(), outcome);
+    }
+
+    #[test]
+    fn generated_records_are_the_family_s_and_check_consistent() {
+        for family in registry().iter().filter(|f| f.generates()) {
+            for layout in [GenLayout::Varied, GenLayout::Complete] {
+                let r = family
+                    .generate(family.default_profile(), 3, layout)
+                    .expect("a game");
+                assert_eq!(crate::check(&r).verdict, crate::Verdict::Consistent);
+            }
+            assert!(family.generate("no such profile", 3, GenLayout::Varied).is_none());
+        }
+    }
+}
