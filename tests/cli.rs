@@ -1,6 +1,5 @@
 //! The command line end to end: exit statuses, locations, recursion, formats.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 fn stich() -> Command {
@@ -9,10 +8,13 @@ fn stich() -> Command {
     c
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stich-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("nested")).expect("temp dir");
+/// A fresh folder for one test, removed when the test ends.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("stich-{name}-"))
+        .tempdir()
+        .expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("nested")).expect("temp dir");
     dir
 }
 
@@ -21,7 +23,8 @@ const GOOD: &str =
 
 #[test]
 fn three_bad_records_give_three_errors_with_their_lines() {
-    let dir = temp_dir("three");
+    let tmp = temp_dir("three");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("bad.stich");
     let text = "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction\n  M pass, R pass, F pass\n  M 18 R\n\n\
                 [Game \"skat\"]\n[Rules \"isko\"]\n\nauction\n  M pass R pass F pass\nresult\n  passed\nplay\n\n\
@@ -60,7 +63,8 @@ fn three_bad_records_give_three_errors_with_their_lines() {
 
 #[test]
 fn folders_are_searched_recursively() {
-    let dir = temp_dir("recurse");
+    let tmp = temp_dir("recurse");
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("a.stich"), GOOD).expect("write");
     std::fs::write(dir.join("nested/b.stich"), GOOD).expect("write");
     std::fs::write(dir.join("nested/ignored.txt"), "not a record").expect("write");
@@ -105,7 +109,8 @@ fn schema_command_prints_the_checked_in_schema() {
 
 #[test]
 fn fmt_twice_changes_nothing() {
-    let dir = temp_dir("fmt");
+    let tmp = temp_dir("fmt");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("x.stich");
     std::fs::write(
         &file,
@@ -152,7 +157,8 @@ fn show_prints_the_trick_table_and_the_result() {
 
 #[test]
 fn convert_to_iss_and_back_keeps_the_result() {
-    let dir = temp_dir("convert");
+    let tmp = temp_dir("convert");
+    let dir = tmp.path().to_path_buf();
     let stich_file = dir.join("g.stich");
     let generated = stich()
         .args(["gen", "--count", "20", "--seed", "3"])
@@ -231,7 +237,8 @@ fn a_closed_output_pipe_ends_the_run() {
         )
         .unwrap();
     }
-    let dir = temp_dir("closed-pipe");
+    let tmp = temp_dir("closed-pipe");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("games.iss");
     std::fs::write(&file, games).unwrap();
     for jobs in ["1", "2"] {

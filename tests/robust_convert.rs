@@ -13,10 +13,12 @@ fn stich() -> Command {
     c
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stich-robust-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// A fresh folder for one test, removed when the test ends.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("stich-{name}-"))
+        .tempdir()
+        .expect("temp dir");
     dir
 }
 
@@ -82,7 +84,8 @@ fn with_claim(key: &str, claim: &str) -> String {
 
 #[test]
 fn claims_that_do_not_read_are_errors_and_the_record_is_not_consistent() {
-    let dir = temp_dir("claims");
+    let tmp = temp_dir("claims");
+    let dir = tmp.path().to_path_buf();
     let (code, good) = {
         let file = dir.join("good.stich");
         std::fs::write(&file, clubs()).expect("write");
@@ -143,7 +146,8 @@ fn record_with_two_ids() -> String {
 
 #[test]
 fn a_property_given_twice_is_refused_as_iss_and_as_stich() {
-    let dir = temp_dir("duplicate");
+    let tmp = temp_dir("duplicate");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("twice.sgf");
     let record = record_with_two_ids();
     std::fs::write(&file, &record).expect("write");
@@ -186,7 +190,8 @@ fn check_iss(dir: &Path, name: &str, bytes: &[u8]) -> (Vec<serde_json::Value>, S
 
 #[test]
 fn a_byte_order_mark_does_not_lose_the_first_iss_record() {
-    let dir = temp_dir("bom");
+    let tmp = temp_dir("bom");
+    let dir = tmp.path().to_path_buf();
     let games = generated(50, 3, "iss");
     let mut marked = b"\xEF\xBB\xBF".to_vec();
     marked.extend_from_slice(&games);
@@ -254,7 +259,8 @@ fn clubs_claiming(keep: &[&str]) -> String {
 
 #[test]
 fn convert_to_iss_writes_only_the_figures_the_record_claims() {
-    let dir = temp_dir("figures");
+    let tmp = temp_dir("figures");
+    let dir = tmp.path().to_path_buf();
     for keep in [
         &["outcome", "score"][..],
         &["declarer", "outcome"],
@@ -299,7 +305,8 @@ fn convert_to_iss_writes_only_the_figures_the_record_claims() {
 
 #[test]
 fn convert_to_iss_warns_once_per_record_about_comments() {
-    let dir = temp_dir("comments");
+    let tmp = temp_dir("comments");
+    let dir = tmp.path().to_path_buf();
     let commented = clubs()
         .replacen("[Rules \"isko\"]", "[Rules \"isko\"] ; the official rules", 1)
         .replacen("declare  F clubs", "declare  F clubs { a brace comment }", 1);
@@ -354,7 +361,8 @@ fn convert_to_iss_warns_once_per_record_about_comments() {
 
 #[test]
 fn a_closed_output_pipe_ends_convert_quietly() {
-    let dir = temp_dir("pipe");
+    let tmp = temp_dir("pipe");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("many.sgf");
     std::fs::write(&file, generated(3000, 11, "iss")).expect("write");
     for to in ["stich", "json", "iss"] {
@@ -389,7 +397,8 @@ fn a_full_disk_is_an_error_with_a_message() {
         eprintln!("skipped: no /dev/full here");
         return;
     };
-    let dir = temp_dir("full");
+    let tmp = temp_dir("full");
+    let dir = tmp.path().to_path_buf();
     let small = dir.join("one.stich");
     std::fs::write(&small, clubs()).expect("write");
     let many = dir.join("many.sgf");
@@ -419,7 +428,8 @@ fn errors_writing_standard_error_are_ignored() {
         eprintln!("skipped: no /dev/full here");
         return;
     };
-    let dir = temp_dir("stderr");
+    let tmp = temp_dir("stderr");
+    let dir = tmp.path().to_path_buf();
     let file = dir.join("one.stich");
     // The record's `Event` and `Source` tags and its comment give warnings on the way to ISS.
     std::fs::write(&file, clubs()).expect("write");
