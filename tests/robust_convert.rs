@@ -15,11 +15,10 @@ fn stich() -> Command {
 
 /// A fresh folder for one test, removed when the test ends.
 fn temp_dir(name: &str) -> tempfile::TempDir {
-    let dir = tempfile::Builder::new()
+    tempfile::Builder::new()
         .prefix(&format!("stich-{name}-"))
         .tempdir()
-        .expect("temp dir");
-    dir
+        .expect("temp dir")
 }
 
 fn root() -> PathBuf {
