@@ -241,36 +241,30 @@ impl<'a> Planner<'a> {
 /// Decides what becomes of one record.
 fn plan(chunk: RawChunk, options: &PrintOptions) -> Planned {
     let (from, to) = (chunk.offset() as u64, chunk.end() as u64);
-    let directive_line = chunk.text().starts_with('%').then(|| {
-        chunk
-            .text()
-            .split_inclusive('\n')
-            .next()
-            .unwrap_or("")
-            .to_string()
-    });
-    let parsed = chunk.parse();
+    let mut parsed = chunk.parse();
     let kept = |parsed: Parsed, findings: Vec<Diagnostic>| Planned {
         unit: Unit::Kept { from, to },
         parsed: Some(parsed),
         findings,
     };
-    let Some(record) = &parsed.record else {
+    // The tree is taken, not copied: what is reported later needs only the text.
+    let Some(mut record) = parsed.record.take() else {
         let findings = parsed.diagnostics.clone();
         return kept(parsed, findings);
     };
-    let mut record = record.clone();
     engine::canonicalize(&mut record);
     let text = notation::print_with(&record, options);
     // The version line goes first, as it was: canonical when it reads, exactly as written
     // when it does not (with its finding reported).
+    let first_line = parsed.text.split_inclusive('\n').next().unwrap_or("");
+    let directive_line = parsed.text.starts_with('%').then_some(first_line);
     let bad_directive = parsed
         .diagnostics
         .iter()
         .any(|d| d.code == notation::codes::BAD_DIRECTIVE);
     let directive = directive_line.map(|line| {
         if bad_directive {
-            line
+            line.to_string()
         } else {
             let number = line.trim().trim_start_matches("%stich").trim();
             let number = number
@@ -284,24 +278,23 @@ fn plan(chunk: RawChunk, options: &PrintOptions) -> Planned {
     // what fmt wrote, take this short way.
     let own = parsed
         .text
-        .get(
-            directive.as_ref().map_or(0, |_| {
-                parsed.text.split_inclusive('\n').next().map_or(0, str::len)
-            })..,
-        )
+        .get(directive_line.map_or(0, str::len)..)
         .unwrap_or("");
     if own != text && !reads_back(&text, record.version, options) {
-        let at = parsed.diagnostics.first().and_then(|d| d.span).or_else(|| {
-            record.tags.first().map(|t| t.name.span).or(Some(notation::Span {
+        let at = parsed
+            .diagnostics
+            .first()
+            .and_then(|d| d.span)
+            .or(record.tags.first().map(|t| t.name.span))
+            .unwrap_or(notation::Span {
                 start: parsed.offset,
                 end: parsed.offset,
                 line: parsed.line,
                 column: 1,
-            }))
-        });
+            });
         let d = Diagnostic::warning(
             KEPT_AS_WRITTEN,
-            at,
+            Some(at),
             format!(
                 "the record starting on line {} is kept as written: its canonical form would not read back as the same record",
                 parsed.line

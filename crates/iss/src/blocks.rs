@@ -126,42 +126,29 @@ impl<R: BufRead> Blocks<R> {
     }
 }
 
+/// Where the record starting on the line after the line break at `nl` begins (the
+/// position of its `(`), if that line is blanks and then `(;`.
+fn record_line_after(bytes: &[u8], nl: usize) -> Option<usize> {
+    let line = bytes.get(nl + 1..)?;
+    let blanks = line
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+        .count();
+    (line.get(blanks..blanks + 2) == Some(b"(;")).then_some(nl + 1 + blanks)
+}
+
 /// The place in `bytes` where the `n`-th line after the first that starts a record begins
 /// (the position of its `(`), scanning no further than that.
 fn nth_cut(bytes: &[u8], n: usize) -> Option<usize> {
-    let mut seen = 0;
-    for nl in memchr::memchr_iter(b'\n', bytes) {
-        let line = bytes.get(nl + 1..)?;
-        let blanks = line
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
-            .count();
-        if line.get(blanks..blanks + 2) == Some(b"(;") {
-            seen += 1;
-            if seen >= n {
-                return Some(nl + 1 + blanks);
-            }
-        }
-    }
-    None
+    memchr::memchr_iter(b'\n', bytes)
+        .filter_map(|nl| record_line_after(bytes, nl))
+        .nth(n.saturating_sub(1))
 }
 
 /// The last place in `bytes` (after its first byte) where a line starts a record: the
 /// position of the `(` of a line that is blanks and then `(;`.
 fn last_cut(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    while let Some(nl) = memchr::memrchr(b'\n', bytes.get(..end)?) {
-        let line = bytes.get(nl + 1..)?;
-        let blanks = line
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
-            .count();
-        if line.get(blanks..blanks + 2) == Some(b"(;") {
-            return Some(nl + 1 + blanks);
-        }
-        end = nl;
-    }
-    None
+    memchr::memrchr_iter(b'\n', bytes).find_map(|nl| record_line_after(bytes, nl))
 }
 
 impl<R: BufRead> Iterator for Blocks<R> {

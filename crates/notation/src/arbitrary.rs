@@ -339,14 +339,7 @@ pub fn strip_v2(r: &mut Record) {
             }
         }
     }
-    let body_empty = r.deal.is_none()
-        && r.auction.is_none()
-        && r.exchange.is_none()
-        && r.declaration.is_none()
-        && r.melds.is_none()
-        && r.play.is_none()
-        && r.result.is_none()
-        && r.unfinished.is_none();
+    let body_empty = !r.has_body();
     if r.tags.is_empty() && body_empty {
         r.unfinished = Some(Span::default());
     }
@@ -445,15 +438,7 @@ pub fn record_v2() -> impl Strategy<Value = Record> {
             result,
             unfinished: unfinished.then(Span::default),
         };
-        let body_empty = r.deal.is_none()
-            && r.auction.is_none()
-            && r.exchange.is_none()
-            && r.declaration.is_none()
-            && r.melds.is_none()
-            && r.play.is_none()
-            && r.sheet.is_none()
-            && r.result.is_none()
-            && r.unfinished.is_none();
+        let body_empty = !r.has_body();
         if r.tags.is_empty() && body_empty {
             r.unfinished = Some(Span::default());
         }

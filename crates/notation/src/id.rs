@@ -1,7 +1,5 @@
 //! Content ids: the sha256 of a record's canonical text.
 
-use std::fmt::Write;
-
 use sha2::{Digest, Sha256};
 
 use crate::print::print;
@@ -13,11 +11,19 @@ use crate::tree::Record;
 /// their canonical texts are equal; spans, the version in force and the source's layout do
 /// not count.
 pub fn content_id(record: &Record) -> String {
-    let digest = Sha256::digest(print(record).as_bytes());
+    content_id_of_text(&print(record))
+}
+
+/// The content id of a record whose canonical text is already printed: the lowercase
+/// hexadecimal sha256 of `canonical`. Equal to [`content_id`] for the record that prints
+/// as `canonical`; the reports use it so that a record is printed once.
+pub fn content_id_of_text(canonical: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(canonical.as_bytes());
     let mut hex = String::with_capacity(64);
     for b in digest.iter() {
-        // Writing into a String cannot fail.
-        let _ = write!(hex, "{b:02x}");
+        hex.push(char::from(HEX[usize::from(b >> 4)]));
+        hex.push(char::from(HEX[usize::from(b & 15)]));
     }
     hex
 }

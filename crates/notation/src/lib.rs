@@ -24,7 +24,7 @@ mod spans;
 pub mod tree;
 
 pub use diag::{ComparedClaim, Diagnostic, Figure, Kind, Severity};
-pub use id::content_id;
+pub use id::{content_id, content_id_of_text};
 pub use parse::header::{KNOWN_TAGS, REQUIRED_TAGS};
 pub use parse::tokens::KEYWORDS;
 pub use print::{PrintOptions, print, print_file, print_with};

@@ -63,7 +63,7 @@ pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
     for r in records {
         if let Some(p) = previous {
             s.push('\n');
-            if !has_body(p) || r.tags.is_empty() {
+            if !p.has_body() || r.tags.is_empty() {
                 s.push_str(&format!("%stich {version}\n"));
             }
         }
@@ -71,18 +71,6 @@ pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
         previous = Some(r);
     }
     s
-}
-
-fn has_body(r: &Record) -> bool {
-    r.deal.is_some()
-        || r.auction.is_some()
-        || r.exchange.is_some()
-        || r.declaration.is_some()
-        || r.melds.is_some()
-        || r.play.is_some()
-        || r.sheet.is_some()
-        || r.result.is_some()
-        || r.unfinished.is_some()
 }
 
 /// Escapes a string for `"…"`.
@@ -188,7 +176,7 @@ impl Out {
             self.comments(&t.comments);
             self.s.push('\n');
         }
-        if !has_body(r) {
+        if !r.has_body() {
             return;
         }
         if !r.tags.is_empty() || !r.leading_comments.is_empty() {
@@ -270,12 +258,7 @@ impl Out {
             self.at_keyword = true;
             self.closed = false;
             if let Layout::Columns(names) = &s.items.layout {
-                self.new_line();
-                self.s.push_str("columns");
-                for n in names {
-                    self.s.push(' ');
-                    self.s.push_str(&n.node);
-                }
+                self.columns(names);
             }
             self.comments(&s.comments);
             let columns = matches!(s.items.layout, Layout::Columns(_));
@@ -293,12 +276,7 @@ impl Out {
             self.at_keyword = true;
             self.closed = false;
             if let Some(names) = &s.items.columns {
-                self.new_line();
-                self.s.push_str("columns");
-                for n in names {
-                    self.s.push(' ');
-                    self.s.push_str(&n.node);
-                }
+                self.columns(names);
             }
             self.comments(&s.comments);
             for row in &s.items.rows {
@@ -335,6 +313,16 @@ impl Out {
         self.comments(&s.comments);
         items(self, &s.items);
         self.end_section();
+    }
+
+    /// `columns` and the column names, on the keyword line.
+    fn columns(&mut self, names: &[crate::tree::Spanned<String>]) {
+        self.new_line();
+        self.s.push_str("columns");
+        for n in names {
+            self.s.push(' ');
+            self.s.push_str(&n.node);
+        }
     }
 
     fn end_section(&mut self) {

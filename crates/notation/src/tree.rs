@@ -338,6 +338,19 @@ pub struct Record {
 }
 
 impl Record {
+    /// Whether the record has a body: any section, or the `*` of an unfinished record.
+    pub fn has_body(&self) -> bool {
+        self.deal.is_some()
+            || self.auction.is_some()
+            || self.exchange.is_some()
+            || self.declaration.is_some()
+            || self.melds.is_some()
+            || self.play.is_some()
+            || self.sheet.is_some()
+            || self.result.is_some()
+            || self.unfinished.is_some()
+    }
+
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

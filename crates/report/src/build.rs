@@ -58,19 +58,9 @@ pub fn worst(a: Verdict, b: Verdict) -> Verdict {
     if rank(a) >= rank(b) { a } else { b }
 }
 
-/// The lowercase hexadecimal sha256 of a record's canonical text: its content id (the one
-/// `notation::content_id` gives, from text printed once already).
-pub fn content_id_of(canonical: &str) -> String {
-    use sha2::{Digest, Sha256};
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(canonical.as_bytes());
-    let mut hex = String::with_capacity(64);
-    for b in digest.iter() {
-        hex.push(char::from(HEX[usize::from(b >> 4)]));
-        hex.push(char::from(HEX[usize::from(b & 15)]));
-    }
-    hex
-}
+/// The content id of a record's canonical text, printed once already (see
+/// [`notation::content_id_of_text`]).
+pub use notation::content_id_of_text as content_id_of;
 
 /// The report's findings, if `work` asks for them.
 fn findings_of(diagnostics: &[Diagnostic], work: Work) -> Vec<Finding> {

@@ -83,15 +83,20 @@ impl CardSet {
 
     /// The cards written canonically and separated by spaces, for messages.
     pub fn describe(self) -> String {
-        let mut out = String::new();
-        for c in self.iter() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&c.to_string());
-        }
-        out
+        describe(self.iter())
     }
+}
+
+/// Cards written canonically and separated by spaces, for messages.
+pub fn describe(cards: impl IntoIterator<Item = Card>) -> String {
+    let mut out = String::new();
+    for c in cards {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&c.to_string());
+    }
+    out
 }
 
 impl FromIterator<Card> for CardSet {

@@ -178,14 +178,7 @@ impl CardCounts {
 
     /// The cards written canonically, copies repeated, separated by spaces.
     pub fn describe(&self) -> String {
-        let mut out = String::new();
-        for c in self.iter() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&c.to_string());
-        }
-        out
+        super::cardset::describe(self.iter())
     }
 }
 
