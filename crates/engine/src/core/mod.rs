@@ -11,6 +11,7 @@ pub mod cardset;
 pub mod counts;
 pub mod deal;
 pub mod duties;
+pub mod game;
 pub mod pegging;
 pub mod piles;
 pub mod points;
@@ -20,4 +21,5 @@ pub mod trick;
 
 pub use cardset::CardSet;
 pub use counts::CardCounts;
+pub use game::{GameState, Recovery, Sink, drive};
 pub use table::{BySeat, Seat, Sides, Table};
