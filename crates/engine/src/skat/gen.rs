@@ -17,13 +17,15 @@ use notation::{
 };
 
 use crate::core::CardSet;
+use crate::core::game::GameState;
 use crate::skat::model::Call as CallKind;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
-use crate::skat::play;
-use crate::skat::quick::{self, Counts};
+use crate::skat::quick;
 use crate::skat::rules::{PickupRule, Profile, Unreachable};
 use crate::skat::score;
+use crate::skat::state::{Act, Counts, Event, PlayState};
+use crate::skat::words::EventWord;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and stable by construction.
 #[derive(Clone, Debug)]
@@ -102,8 +104,8 @@ pub struct Generated {
     pub contract: Option<(Seat, Contract)>,
     /// The two cards laid away after a pick-up.
     pub discard: Option<[Card; 2]>,
-    /// Tricks as (leader, cards in play order).
-    pub tricks: Vec<(Seat, Vec<Card>)>,
+    /// The tricks, with their leaders and winners.
+    pub tricks: Vec<GenTrick>,
     /// The early-end event and the number of tricks played before it.
     pub stop: Option<(usize, Stop)>,
     /// The expected result.
@@ -116,13 +118,28 @@ pub struct Generated {
     pub trick_claims: bool,
 }
 
+/// A trick as the generator played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenTrick {
+    /// Who led.
+    pub leader: Seat,
+    /// The cards in play order.
+    pub cards: Vec<Card>,
+    /// Who won it.
+    pub winner: Seat,
+    /// Its card points.
+    pub points: u32,
+}
+
 /// The result of [`play_out`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedOut {
-    /// Tricks as (leader, cards).
-    pub tricks: Vec<(Seat, Vec<Card>)>,
-    /// How it ended (`None` when stopped by `stop_before` without an event).
-    pub end: End,
+    /// The tricks played.
+    pub tricks: Vec<GenTrick>,
+    /// How the play ended, and at which trick.
+    pub end: (End, u32),
+    /// The counts of the tricks, as the play state kept them.
+    pub counts: Counts,
     /// The early-end event, if one was chosen.
     pub stop: Option<(usize, Stop)>,
 }
@@ -180,8 +197,9 @@ fn choose(
     }
 }
 
-/// Plays a game from the hands at the first lead, with a style per seat; stops at the early
-/// ends of the profile, or at `stop` (placed before trick `stop.0 + 1`).
+/// Plays a game from the hands at the first lead, with a style per seat, through the play
+/// state ([`PlayState`]): each card is picked among the legal ones and played; the play stops
+/// at the early ends of the profile, or at `stop` (said before trick `stop.0 + 1`).
 pub fn play_out(
     rng: &mut Rng,
     profile: &Profile,
@@ -192,54 +210,69 @@ pub fn play_out(
     stop: Option<(usize, Stop)>,
 ) -> PlayedOut {
     let game = contract.game;
-    let mut hands = start;
-    let mut leader = Seat::F;
+    let mut state = PlayState::new(
+        profile,
+        declarer,
+        *contract,
+        SkatUse::of_hand(contract.hand),
+        start,
+    );
     let mut tricks = Vec::with_capacity(10);
-    let mut defender_points = 0;
-    for n in 0..10 {
+    let mut cards = Vec::with_capacity(3);
+    let mut stopped = None;
+    while !state.is_over() {
         if let Some((k, s)) = stop
-            && k == n
+            && cards.is_empty()
+            && k == tricks.len()
         {
-            let end = match s {
-                Stop::DeclarerConcedes => End::DeclarerConceded,
-                Stop::DefendersResign => End::DefendersConceded,
-                Stop::DeclarerShows => End::DeclarerClaimed,
+            let words: &[(Seat, EventWord)] = match s {
+                Stop::DeclarerConcedes => &[(declarer, EventWord::Concedes)],
+                Stop::DeclarerShows => &[(declarer, EventWord::Shows)],
+                Stop::DefendersResign => &[
+                    (declarer.after(1), EventWord::Resigns),
+                    (declarer.after(2), EventWord::Resigns),
+                ],
             };
-            return PlayedOut { tricks, end, stop };
+            for &(seat, word) in words {
+                // Every stop the generator picks is one the profiles allow.
+                let _ = state.play(Act::Says(seat, word));
+            }
+            stopped = stop;
+            break;
         }
-        let mut cards = Vec::with_capacity(3);
-        let mut seat = leader;
-        for _ in 0..3 {
-            let i = seat.index();
-            let legal = play::legal(profile, game, hands[i], &cards);
-            let wants = !(game == GameType::Null && seat == declarer);
-            let Some(card) = choose(rng, styles[i], game, legal, &cards, wants) else {
-                break;
-            };
-            hands[i].remove(card);
-            cards.push(card);
-            seat = seat.next();
-        }
-        let w = Seat::from_index(leader.index() + play::winner(game, &cards));
-        let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
-        tricks.push((leader, cards));
-        leader = w;
-        let declarer_won = w == declarer;
-        if !declarer_won {
-            defender_points += pts;
-        }
-        if let Some(end) = play::ended_by_trick(profile, contract, declarer_won, defender_points) {
-            return PlayedOut {
-                tricks,
-                end,
-                stop: None,
-            };
+        let seat = state.to_play();
+        let wants = !(game == GameType::Null && seat == declarer);
+        let Some(card) = choose(
+            rng,
+            styles[seat.index()],
+            game,
+            state.legal(),
+            state.trick(),
+            wants,
+        ) else {
+            break;
+        };
+        match state.play(Act::Card(seat, card)) {
+            Ok(Event::Trick(done)) => {
+                cards.push(card);
+                tricks.push(GenTrick {
+                    leader: done.leader,
+                    cards: std::mem::take(&mut cards),
+                    winner: done.winner,
+                    points: done.points,
+                });
+            }
+            Ok(_) => cards.push(card),
+            // A card picked among the legal ones is always accepted.
+            Err(_) => break,
         }
     }
+    let completed = state.counts().tricks();
     PlayedOut {
+        end: state.finish().unwrap_or((End::PlayedOut, completed)),
+        counts: state.counts(),
         tricks,
-        end: End::PlayedOut,
-        stop: None,
+        stop: stopped,
     }
 }
 
@@ -453,7 +486,7 @@ fn pick_stop(rng: &mut Rng) -> Option<(usize, Stop)> {
     Some((k, s))
 }
 
-/// Computes the result of a played game from its own counts.
+/// Computes the result of a played game from the counts its play state kept.
 #[allow(clippy::too_many_arguments)]
 pub fn result_of(
     profile: &Profile,
@@ -465,13 +498,6 @@ pub fn result_of(
     played: &PlayedOut,
     bid: u32,
 ) -> GameResult {
-    let game = contract.game;
-    let mut counts = Counts::default();
-    for (leader, cards) in &played.tricks {
-        let w = Seat::from_index(leader.index() + play::winner(game, cards));
-        let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
-        counts.add(w == declarer, pts);
-    }
     quick::result_of(
         profile,
         &quick::Played {
@@ -480,7 +506,7 @@ pub fn result_of(
             dealt,
             skat_dealt,
             skat_after,
-            counts,
+            counts: played.counts,
             end: played.end,
             resigned: matches!(
                 played.stop,
@@ -718,9 +744,8 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
                 }
             }
         };
-        for (n, (leader, cards)) in g.tricks.iter().enumerate() {
-            let w = Seat::from_index(leader.index() + play::winner(contract.game, cards));
-            let pts: u32 = cards.iter().map(|&c| pack::points().card(c)).sum();
+        for (n, t) in g.tricks.iter().enumerate() {
+            let (leader, cards, w, pts) = (&t.leader, &t.cards, t.winner, t.points);
             let trick_claim = g.trick_claims.then(|| {
                 bare(if w == declarer {
                     TrickClaim::Points(pts)

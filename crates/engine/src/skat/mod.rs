@@ -12,9 +12,11 @@ pub mod pack;
 pub mod play;
 pub mod quick;
 pub mod replay;
+pub mod result;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod state;
 pub mod words;
 
 #[cfg(test)]

@@ -14,16 +14,20 @@
 use cards::Card;
 use notation::Span;
 
+use std::ops::ControlFlow;
+
 use crate::skat::model::Call as CallKind;
 
 use crate::core::CardSet;
+use crate::core::game::{Recovery, Sink, drive};
 use crate::skat::auction;
 use crate::skat::interpret::CallIn;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
-use crate::skat::play;
+use crate::skat::result;
 use crate::skat::rules::{AllPass, Profile};
-use crate::skat::score::{self, Finish, Tally};
+use crate::skat::state::{self, Event, PlayState, Refusal};
+use crate::skat::words::EventWord;
 
 /// Calls an auction may hold in the quick replay; a longer one goes to the full replay.
 pub const MAX_CALLS: usize = 48;
@@ -71,36 +75,7 @@ pub struct Game<'a> {
     pub play: &'a [Act],
 }
 
-/// The counts of the tricks that were completed, which the result is figured from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Card points of the tricks the declarer won (the skat not included).
-    pub declarer_trick_points: u32,
-    /// Card points of the tricks the defenders won.
-    pub defender_points: u32,
-    /// Tricks the declarer won.
-    pub declarer_tricks: u32,
-    /// Tricks the defenders won.
-    pub defender_tricks: u32,
-}
-
-impl Counts {
-    /// Counts one completed trick.
-    pub fn add(&mut self, declarer_won: bool, points: u32) {
-        if declarer_won {
-            self.declarer_tricks += 1;
-            self.declarer_trick_points += points;
-        } else {
-            self.defender_tricks += 1;
-            self.defender_points += points;
-        }
-    }
-
-    /// Tricks completed.
-    pub fn tricks(&self) -> u32 {
-        self.declarer_tricks + self.defender_tricks
-    }
-}
+pub use crate::skat::state::Counts;
 
 /// How a game was declared and played, for [`result_of`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,103 +92,47 @@ pub struct Played {
     pub skat_after: CardSet,
     /// The counts of the completed tricks.
     pub counts: Counts,
-    /// How the play ended.
-    pub end: End,
+    /// How the play ended, and at which trick.
+    pub end: (End, u32),
     /// Someone conceded or resigned during the play (it counts only when it ended the game).
     pub resigned: bool,
     /// The bid.
     pub bid: u32,
 }
 
-/// The result of a game played under an ISkO-kind profile, from its counts. The generator
-/// and the quick replay share it, and tests hold both to the full replay's figures.
+/// The result of a game played under an ISkO-kind profile (hand or pick-up, no Kontra, no
+/// extra games), through the one score phase ([`result::figure`]).
 pub fn result_of(profile: &Profile, g: &Played) -> GameResult {
     let game = g.contract.game;
-    let end = g.end;
-    let c = g.counts;
-    let rest_to_declarer = matches!(
-        end,
-        End::DefendersConceded | End::DeclarerClaimed | End::DefenderPenalized
-    );
-    let lost_early = !rest_to_declarer && end != End::PlayedOut;
-    let mut declarer_tricks = c.declarer_tricks;
-    if rest_to_declarer && game != GameType::Null {
-        declarer_tricks += 10u32.saturating_sub(c.tricks());
-    }
-    let skat_points = pack::points().set(g.skat_after);
-    let declarer_card_points = if lost_early || game == GameType::Null {
-        c.declarer_trick_points + skat_points
-    } else {
-        pack::TOTAL_POINTS.saturating_sub(c.defender_points)
-    };
     let matadors = pack::matadors(game, g.dealt.union(g.skat_dealt));
-    let scored = match matadors {
-        None => {
-            let won = if end == End::PlayedOut {
-                declarer_tricks == 0
-            } else {
-                rest_to_declarer
-            };
-            score::null_game(profile, &g.contract, won)
-        }
-        Some(m) => score::trump_game(
-            profile,
-            &g.contract,
-            m,
-            Tally {
-                defender_points: c.defender_points,
-                declarer_tricks,
-                defender_tricks: c.defender_tricks,
-            },
-            if lost_early {
-                Finish::LostEarly
-            } else {
-                Finish::Complete
-            },
-            Some(g.bid),
-        ),
-    };
-    GameResult {
-        passed: false,
-        declarer: Some(g.declarer),
-        game: Some(game),
-        hand: g.contract.hand,
-        ouvert: g.contract.ouvert,
-        schneider_announced: g.contract.schneider_announced,
-        schwarz_announced: g.contract.schwarz_announced,
+    let mut r = GameResult {
         matadors: matadors.or((game == GameType::Null).then_some(0)),
-        declarer_card_points: Some(declarer_card_points),
-        declarer_tricks: Some(declarer_tricks),
-        skat_points: Some(skat_points),
-        schneider: Some(scored.schneider),
-        schwarz: Some(scored.schwarz),
-        won: Some(scored.won),
-        overbid: Some(scored.overbid.unwrap_or(false)),
-        bid: Some(g.bid),
-        value: Some(scored.value),
-        score: Some(scored.score),
-        end: Some(end),
-        // Play may go on after a resignation (a defender's, in a server record).
-        resigned: g.resigned
-            && matches!(
-                end,
-                End::DeclarerConceded | End::DefendersConceded | End::DeclarerClaimed
-            ),
-        left: None,
-        timed_out: None,
+        skat_points: Some(pack::points().set(g.skat_after)),
         skat_use: profile
             .prices_skat_use()
             .then_some(SkatUse::of_hand(g.contract.hand)),
-        kontra: None,
-        ramsch: None,
-        ended_at_trick: (end != End::PlayedOut).then(|| {
-            if rest_to_declarer || matches!(end, End::DeclarerConceded | End::DeclarerPenalized) {
-                c.tricks() + 1
-            } else {
-                c.tricks()
-            }
-        }),
-    }
+        resigned: g.resigned,
+        ..GameResult::default()
+    };
+    result::declared(&mut r, g.declarer, &g.contract, g.contract.ouvert, Some(g.bid));
+    let (end, ended_at) = g.end;
+    result::figure(
+        profile,
+        &result::Finished {
+            contract: g.contract,
+            skat_use: SkatUse::of_hand(g.contract.hand),
+            extra: None,
+            matadors,
+            skat_points: r.skat_points,
+            counts: g.counts,
+            end,
+            ended_at,
+            doublings: 0,
+            bid: Some(g.bid),
+        },
+        &mut r,
+    );
+    r
 }
 
 /// The auction's winner and bid, or `None` for all passed; `Err` when the calls are not a
@@ -351,90 +270,28 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
         }
         game.skat
     };
-    let early = profile.options.early_end;
-    let game_type = contract.game;
-    let points = pack::points();
-    let mut counts = Counts::default();
-    let mut end: Option<End> = None;
-    let mut leader = Seat::F;
-    let mut trick = [Card::new(cards::Suit::Clubs, cards::Rank::Seven); 3];
-    let mut in_trick = 0usize;
-    let mut resigned = [false; 3];
-    let mut any_resignation = false;
-    let mut claimed = false;
-    // An event after some cards of a trick: the play must end there.
-    let mut frozen = false;
-    for act in game.play {
-        match *act {
-            Act::Card(seat, card) => {
-                // Cards after the end, or after an event that followed an unfinished trick,
-                // are the full replay's to report.
-                if end.is_some() || frozen {
-                    return None;
-                }
-                if seat != leader.after(in_trick) {
-                    return None;
-                }
-                let hand = hands.get_mut(seat.index())?;
-                if !hand.contains(card) {
-                    return None;
-                }
-                let so_far = trick.get(..in_trick)?;
-                if !play::legal(profile, game_type, *hand, so_far).contains(card) {
-                    return None;
-                }
-                hand.remove(card);
-                *trick.get_mut(in_trick)? = card;
-                in_trick += 1;
-                if in_trick < 3 {
-                    continue;
-                }
-                in_trick = 0;
-                let w = leader.after(play::winner(game_type, &trick));
-                let pts: u32 = trick.iter().map(|&c| points.card(c)).sum();
-                let declarer_won = w == d.declarer;
-                counts.add(declarer_won, pts);
-                leader = w;
-                end = play::ended_by_trick(profile, &contract, declarer_won, counts.defender_points)
-                    .or((counts.tricks() == 10).then_some(End::PlayedOut));
-            }
-            Act::Resigns(seat) => {
-                any_resignation = true;
-                frozen |= in_trick != 0;
-                if !early.concessions {
-                    return None;
-                }
-                if end.is_some() {
-                    continue;
-                }
-                if seat == d.declarer {
-                    end = Some(End::DeclarerConceded);
-                } else {
-                    *resigned.get_mut(seat.index())? = true;
-                    let both = Seat::ALL
-                        .iter()
-                        .filter(|&&s| s != d.declarer)
-                        .all(|s| resigned.get(s.index()).copied().unwrap_or(false));
-                    if both {
-                        end = Some(End::DefendersConceded);
-                    }
-                }
-            }
-            Act::Shows(seat) => {
-                frozen |= in_trick != 0;
-                if seat != d.declarer || !early.concessions {
-                    return None;
-                }
-                if end.is_none() {
-                    claimed = true;
-                }
-            }
-        }
+    let mut state = PlayState::new(
+        profile,
+        d.declarer,
+        contract,
+        SkatUse::of_hand(contract.hand),
+        hands,
+    );
+    let mut sink = Verdict::default();
+    let acts = game.play.iter().map(|act| {
+        (
+            (),
+            match *act {
+                Act::Card(seat, card) => state::Act::Card(seat, card),
+                Act::Resigns(seat) => state::Act::Says(seat, EventWord::Resigns),
+                Act::Shows(seat) => state::Act::Says(seat, EventWord::Shows),
+            },
+        )
+    });
+    if drive(&mut state, acts, &mut sink).is_break() {
+        return None;
     }
-    if end.is_none() && claimed {
-        end = Some(End::DeclarerClaimed);
-    }
-    let end = end?;
+    let end = state.finish()?;
     Some(result_of(
         profile,
         &Played {
@@ -443,12 +300,44 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
             dealt,
             skat_dealt: game.skat,
             skat_after,
-            counts,
+            counts: state.counts(),
             end,
-            resigned: any_resignation,
+            resigned: sink.resigned,
             bid,
         },
     ))
+}
+
+/// The quick replay's sink: it stops at anything that is not plain, and remembers whether
+/// anyone resigned.
+#[derive(Default)]
+struct Verdict {
+    resigned: bool,
+    /// An event came while a trick was unfinished: the record's play must end there.
+    frozen: bool,
+}
+
+impl Sink<PlayState<'_>, ()> for Verdict {
+    fn event(&mut self, _: &(), act: state::Act, event: &Event) -> ControlFlow<()> {
+        match (act, event) {
+            // Cards after the end, or after an event that followed an unfinished trick, are
+            // the full replay's to report.
+            (state::Act::Card(..), _) if self.frozen => ControlFlow::Break(()),
+            (_, Event::Card { after_end: true }) => ControlFlow::Break(()),
+            (_, Event::Trick(t)) if !t.counted => ControlFlow::Break(()),
+            (state::Act::Says(..), Event::Ignored { after_end: false, .. }) => ControlFlow::Break(()),
+            (state::Act::Says(_, word), Event::Said { mid_trick, .. } | Event::Ignored { mid_trick, .. }) => {
+                self.resigned |= word == EventWord::Resigns;
+                self.frozen |= *mid_trick;
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    fn refused(&mut self, _: &(), _: state::Act, _: Refusal) -> ControlFlow<(), Recovery> {
+        ControlFlow::Break(())
+    }
 }
 
 #[cfg(test)]
@@ -459,14 +348,14 @@ mod tests {
     /// The flat form of a generated game, the way a server record gives it.
     fn flat(g: &Generated, play: &mut Vec<Act>) -> Option<Declared> {
         let (declarer, contract) = g.contract?;
-        for (n, (leader, cards)) in g.tricks.iter().enumerate() {
+        for (n, t) in g.tricks.iter().enumerate() {
             if let Some((k, stop)) = g.stop
                 && k == n
             {
                 push_stop(play, declarer, stop);
             }
-            let mut seat = *leader;
-            for &c in cards {
+            let mut seat = t.leader;
+            for &c in &t.cards {
                 play.push(Act::Card(seat, c));
                 seat = seat.next();
             }

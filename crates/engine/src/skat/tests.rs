@@ -1220,7 +1220,7 @@ fn write_corpus() {
             );
             for (n, item) in play.items.iter_mut().enumerate() {
                 if let notation::PlayItem::Trick(t) = item {
-                    let (leader, cards) = &g.tricks[n];
+                    let (leader, cards) = (&g.tricks[n].leader, &g.tricks[n].cards);
                     t.leader = None;
                     t.cards = order
                         .iter()
