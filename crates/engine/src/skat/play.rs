@@ -8,8 +8,8 @@
 use cards::Card;
 
 use crate::core::CardSet;
-use crate::core::trick::{Breach, TRUMP};
-use crate::skat::model::{Contract, End, GameType, Seat};
+use crate::core::trick::Breach;
+use crate::skat::model::{Contract, End, GameType};
 use crate::skat::pack;
 use crate::skat::rules::Profile;
 
@@ -60,36 +60,6 @@ pub fn ended_by_trick(
     }
 }
 
-/// The message for a broken obligation:
-/// "trick 4: M played ♠K but must follow trump: holds ♦J".
-pub fn breach_message(trick: u32, seat: Seat, card: Card, breach: Breach) -> String {
-    match breach {
-        Breach::MustFollow { class, holding } => {
-            let what = if class == TRUMP {
-                "trump".to_string()
-            } else {
-                pack::class_name(class)
-            };
-            format!(
-                "trick {trick}: {seat} played {card} but must follow {what}: holds {}",
-                holding.describe()
-            )
-        }
-        Breach::MustHead { holding } => {
-            format!(
-                "trick {trick}: {seat} played {card} but must beat the trick: holds {}",
-                holding.describe()
-            )
-        }
-        Breach::MustTrump { holding } => {
-            format!(
-                "trick {trick}: {seat} played {card} but must trump: holds {}",
-                holding.describe()
-            )
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,7 +80,7 @@ mod tests {
         );
         let b = breach(&p, GameType::Hearts, hand, &trick, c(Suit::Spades, Rank::King)).unwrap();
         assert_eq!(
-            breach_message(4, Seat::M, c(Suit::Spades, Rank::King), b),
+            crate::skat::replay::breach_message(4, crate::skat::Seat::M, c(Suit::Spades, Rank::King), b),
             "trick 4: M played ♠K but must follow trump: holds ♦J"
         );
     }

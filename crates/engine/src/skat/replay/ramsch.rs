@@ -1,0 +1,119 @@
+//! A Ramsch after all passed: every player for himself, the jacks the only trumps, Forehand
+//! leads (seed 001, Laws 4, 37, 43, 45; seed 000, §Ramsch); the skat counts for the winner of
+//! the last trick. The tricks are played through the same play state as a declared game
+//! ([`PlayState::ramsch`]).
+
+use notation::{Diagnostic, Kind};
+
+use crate::core::game::drive;
+use crate::skat::claims;
+use crate::skat::interpret::{Game, at};
+use crate::skat::model::{End, GameType, RamschResult, Replay, Seat};
+use crate::skat::pack;
+use crate::skat::rules::{Profile, RamschRule};
+use crate::skat::score;
+use crate::skat::state::{PlayState, TRICKS};
+
+use super::deal::{DeclCtx, check_deal, deal_out};
+use super::layout::attribute;
+use super::play::{Findings, trick_acts, trick_record};
+use super::{Step, no_play, stopped_early};
+
+/// Replays a Ramsch and scores it under `rule`.
+pub(super) fn ramsch_replay(
+    game: &Game,
+    profile: &Profile,
+    rule: RamschRule,
+    mut replay: Replay,
+    mut out: Vec<Diagnostic>,
+) -> (Replay, Vec<Diagnostic>) {
+    replay.result.passed = true;
+    if game.exchange_recorded {
+        out.push(Diagnostic::error(
+            "S0209",
+            Kind::Illegal,
+            None,
+            "all three passed, yet the record has an exchange",
+        ));
+    }
+    let steps = attribute(game, GameType::Grand, &mut out);
+    let ctx = DeclCtx {
+        declarer: Seat::F,
+        pickup: false,
+    };
+    let outcome = check_deal(game, &mut out, Some(ctx), &steps);
+    replay.deal = deal_out(&outcome);
+    let pool = |i: usize| outcome.pools.get(i).copied().unwrap_or_default();
+    let mut state = PlayState::ramsch(profile, [pool(0), pool(1), pool(2)]);
+    let mut sink = Findings {
+        out: &mut out,
+        reported: outcome.reported,
+        profile_name: &profile.name,
+        done: None,
+    };
+    for step in &steps {
+        match step {
+            Step::Trick(t) => {
+                state.resume(t.leader, t.number);
+                sink.done = None;
+                if drive(&mut state, trick_acts(t), &mut sink).is_break() {
+                    break;
+                }
+                if let Some((_, span)) = t.claim {
+                    sink.out.push(Diagnostic::note(
+                        "S0508",
+                        at(span),
+                        format!(
+                            "trick {}: a Ramsch has no declarer's side; the claim is not checked",
+                            t.number
+                        ),
+                    ));
+                }
+                let done = sink.done.take();
+                replay.tricks.push(trick_record(t, done));
+            }
+            Step::Event(e) => sink.out.push(Diagnostic::warning(
+                "S0502",
+                at(e.span),
+                "a Ramsch has no play events; ignored",
+            )),
+        }
+    }
+    let taken = state.taken();
+    let complete: u32 = taken.iter().map(|t| t.tricks).sum();
+    match state.last_winner().filter(|_| complete == TRICKS) {
+        Some(l) => {
+            let mut points = taken.map(|t| t.points);
+            let tricks = taken.map(|t| t.tricks);
+            let in_tricks: u32 = points.iter().sum();
+            let skat = pack::TOTAL_POINTS.saturating_sub(in_tricks);
+            points[l.index()] += skat;
+            let scored = score::ramsch(rule, points, tricks, l);
+            let r = &mut replay.result;
+            r.skat_points = Some(skat);
+            r.end = Some(End::PlayedOut);
+            r.score = Some(scored.score);
+            r.ramsch = Some(RamschResult {
+                points: points.to_vec(),
+                tricks: tricks.to_vec(),
+                losers: scored.losers,
+                winner: scored.winner,
+            });
+        }
+        None => {
+            if game.play.is_some() {
+                out.push(stopped_early(game, complete));
+            }
+        }
+    }
+    let checked = claims::compare(&game.claims, &replay.result, game.disputed.as_deref());
+    if game.play.is_none() && replay.result.end.is_none() {
+        out.push(no_play(
+            game,
+            &checked,
+            game.declaration.as_ref().and_then(|d| at(d.span)),
+        ));
+    }
+    out.extend(checked);
+    (replay, out)
+}
