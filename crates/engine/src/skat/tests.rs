@@ -621,6 +621,24 @@ fn trick_claims_are_checked() {
         (d.claimed.as_deref(), d.computed.as_deref()),
         (Some("12"), Some("13"))
     );
+    // The claim as data: the key and both figures typed.
+    let claim = d.claim.as_ref().expect("the claim as data");
+    assert_eq!(
+        (claim.key.as_str(), &claim.claimed, &claim.computed),
+        ("trick", &notation::Figure::Number(12), &notation::Figure::Number(13))
+    );
+    // A trick the declarer's side did not take is claimed and computed as `-`.
+    let rec = base()
+        .auction("M 18, F yes, M pass, R pass")
+        .declare("F clubs hand")
+        .trick("F: ♥A ♥7 ♣J +15");
+    let c = check(&rec.build());
+    let d = c.findings.iter().find(|d| d.code == "S0401").expect("S0401");
+    let claim = d.claim.as_ref().expect("the claim as data");
+    assert_eq!(
+        (&claim.claimed, &claim.computed),
+        (&notation::Figure::Number(15), &notation::Figure::Word("-".to_string()))
+    );
 }
 
 #[test]

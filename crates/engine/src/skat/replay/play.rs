@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use cards::Card;
-use notation::{Diagnostic, Kind, Span, TrickClaim};
+use notation::{Diagnostic, Figure, Kind, Span, TrickClaim};
 
 use crate::core::CardSet;
 use crate::core::game::{Recovery, Sink, drive};
@@ -309,7 +309,20 @@ fn check_trick_claim(
         },
         None => Diagnostic::error("S0401", Kind::Inconsistent, at(span), message),
     };
-    out.push(finding.with_figures(claimed_text, computed_text));
+    let figure = |took: Option<u32>| match took {
+        Some(n) => Figure::Number(i64::from(n)),
+        None => Figure::Word("-".to_string()),
+    };
+    let claimed = figure(match claim {
+        TrickClaim::Points(n) => Some(n),
+        TrickClaim::Lost => None,
+    });
+    let computed = figure(declarer_won.then_some(d.points));
+    out.push(
+        finding
+            .with_figures(claimed_text, computed_text)
+            .with_claim("trick", claimed, computed),
+    );
 }
 
 /// The message for a broken obligation:
