@@ -4,6 +4,7 @@
 
 pub mod auction;
 pub mod claims;
+pub mod contract;
 pub mod family;
 pub mod r#gen;
 pub mod interpret;

@@ -21,6 +21,7 @@ use crate::skat::model::Call as CallKind;
 use crate::core::CardSet;
 use crate::core::game::{Recovery, Sink, drive};
 use crate::skat::auction;
+use crate::skat::contract::{self, Declaring};
 use crate::skat::interpret::CallIn;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
@@ -164,53 +165,22 @@ fn auction_of(calls: &[(Seat, CallKind)], profile: &Profile) -> Result<Option<(S
     }
 }
 
-/// The contract as the full replay settles it from the declaration, or `None` where it
-/// would report a problem.
+/// The contract the declaration settles ([`contract::settle`], as the full replay does), or
+/// `None` where the full replay would report a problem or where the record is not plain (a
+/// hand game picked up, a game neither hand nor picked up).
 fn contract_of(profile: &Profile, d: &Declared, bid: u32) -> Option<Contract> {
-    let ann = profile.options.announcements;
-    let mut c = d.contract;
-    let trump_ouvert = c.ouvert && c.game != GameType::Null;
-    if trump_ouvert && ann.ouvert_needs_hand {
-        if d.pickup {
-            return None;
-        }
-        c.hand = true;
-    }
-    // A hand game with a pick-up, or a game neither hand nor picked up, is not plain.
-    if c.hand == d.pickup {
-        return None;
-    }
-    if trump_ouvert
-        && !(if c.game == GameType::Grand {
-            ann.grand_ouvert_allowed
-        } else {
-            ann.suit_ouvert_allowed
-        })
-    {
-        return None;
-    }
-    if c.game == GameType::Null && (c.schneider_announced || c.schwarz_announced) {
-        return None;
-    }
-    if !c.hand
-        && ((c.schneider_announced && ann.schneider_needs_hand)
-            || (c.schwarz_announced && ann.schwarz_needs_hand))
-    {
-        return None;
-    }
-    let skat_use = SkatUse::of_hand(c.hand);
-    if c.game == GameType::Null {
-        let value = profile.null_value(skat_use, c.ouvert)?;
-        if value < bid || (c.ouvert && !c.hand && !ann.null_ouvert_with_pickup) {
-            return None;
-        }
-    } else {
-        profile.base_value(c.game, skat_use, c.ouvert)?;
-    }
-    if skat_use == SkatUse::Pickup && profile.options.pickup_commits != crate::skat::rules::PickupRule::Free {
-        return None;
-    }
-    Some(ann.implied(c))
+    let declaring = Declaring {
+        game: d.contract.game,
+        hand: d.contract.hand,
+        taken: d.pickup,
+        turned: None,
+        ouvert: d.contract.ouvert,
+        schneider: d.contract.schneider_announced,
+        schwarz: d.contract.schwarz_announced,
+    };
+    let mut plain = true;
+    let (c, _) = contract::settle(profile, &declaring, Some(bid), &mut |_| plain = false);
+    (plain && c.hand != d.pickup).then_some(c)
 }
 
 /// Replays a complete game; `None` when the full replay is needed to decide it (see the

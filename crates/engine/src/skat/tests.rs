@@ -625,7 +625,11 @@ fn trick_claims_are_checked() {
     let claim = d.claim.as_ref().expect("the claim as data");
     assert_eq!(
         (claim.key.as_str(), &claim.claimed, &claim.computed),
-        ("trick", &notation::Figure::Number(12), &notation::Figure::Number(13))
+        (
+            "trick",
+            &notation::Figure::Number(12),
+            &notation::Figure::Number(13)
+        )
     );
     // A trick the declarer's side did not take is claimed and computed as `-`.
     let rec = base()
@@ -637,7 +641,10 @@ fn trick_claims_are_checked() {
     let claim = d.claim.as_ref().expect("the claim as data");
     assert_eq!(
         (&claim.claimed, &claim.computed),
-        (&notation::Figure::Number(15), &notation::Figure::Word("-".to_string()))
+        (
+            &notation::Figure::Number(15),
+            &notation::Figure::Word("-".to_string())
+        )
     );
 }
 

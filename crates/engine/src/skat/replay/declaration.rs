@@ -7,6 +7,7 @@ use notation::{Diagnostic, Kind};
 
 use crate::core::CardSet;
 use crate::skat::auction;
+use crate::skat::contract::{self, ContractProblem, Declaring};
 use crate::skat::interpret::{DeclIn, Game, at};
 use crate::skat::model::{Contract, ExtraGame, GameType, Seat, SkatUse};
 use crate::skat::rules::{PickupRule, Profile};
@@ -233,7 +234,6 @@ pub(super) fn contract_of(
     bid: Option<u32>,
     out: &mut Vec<Diagnostic>,
 ) -> Exchanged {
-    let ann = profile.options.announcements;
     let span = at(decl.span);
     for e in &game.exchange {
         if let Some(s) = e.seat.filter(|&s| s != declarer) {
@@ -255,158 +255,25 @@ pub(super) fn contract_of(
     });
     let discard = game.exchange.iter().find(|e| e.word == ExchangeWord::Discard);
     let hand_word = game.exchange.iter().any(|e| e.word == ExchangeWord::Hand);
-    let trump_ouvert = decl.ouvert && game_type != GameType::Null;
-    let mut hand = decl.hand || hand_word;
-    if trump_ouvert && ann.ouvert_needs_hand {
-        if !hand && (pickup.is_some() || discard.is_some()) {
-            out.push(Diagnostic::error(
-                "S0201",
-                Kind::Illegal,
-                span,
-                format!(
-                    "{} ouvert is a hand game, but {declarer} picked up the skat",
-                    game_type.word()
-                ),
-            ));
-        }
-        hand = true;
-    } else if hand && (pickup.is_some() || discard.is_some()) && !tourne {
-        let at_span = pickup.or(discard).and_then(|e| at(e.span));
-        out.push(Diagnostic::error(
-            "S0204",
-            Kind::Illegal,
-            at_span,
-            format!("{declarer} declares a hand game but picks up the skat"),
-        ));
-    }
-    if tourne {
-        hand = false;
-    }
-    let ouvert_kind_ok = if game_type == GameType::Grand {
-        ann.grand_ouvert_allowed
-    } else {
-        ann.suit_ouvert_allowed
-    };
-    if trump_ouvert && !ouvert_kind_ok {
-        out.push(Diagnostic::error(
-            "S0201",
-            Kind::Illegal,
-            span,
-            format!("{} ouvert is not allowed in this profile", game_type.word()),
-        ));
-    }
-    let mut schneider = decl.schneider;
-    let mut schwarz = decl.schwarz;
-    if game_type == GameType::Null && (schneider || schwarz) {
-        out.push(Diagnostic::error(
-            "S0201",
-            Kind::Illegal,
-            span,
-            "schneider and schwarz cannot be announced in Null",
-        ));
-        schneider = false;
-        schwarz = false;
-    }
-    if !hand && ((schneider && ann.schneider_needs_hand) || (schwarz && ann.schwarz_needs_hand)) {
-        let what = if schwarz { "schwarz" } else { "schneider" };
-        out.push(
-            Diagnostic::error(
-                "S0201",
-                Kind::Illegal,
-                span,
-                format!(
-                    "{what} can be announced only in a hand game, and {declarer} {}",
-                    if tourne {
-                        "turned a skat card"
-                    } else {
-                        "picked up the skat"
-                    }
-                ),
-            )
-            .with_help("write `hand` in the declaration if the skat was not picked up"),
-        );
-    }
-    let null_ouvert_refused =
-        game_type == GameType::Null && decl.ouvert && !hand && !ann.null_ouvert_with_pickup;
-    if null_ouvert_refused {
-        out.push(Diagnostic::error(
-            "S0201",
-            Kind::Illegal,
-            span,
-            "Null ouvert must be played hand in this profile",
-        ));
-    }
-    let contract = ann.implied(Contract {
+    let declaring = Declaring {
         game: game_type,
-        hand,
-        schneider_announced: schneider,
-        schwarz_announced: schwarz,
+        hand: decl.hand || hand_word,
+        taken: pickup.is_some() || discard.is_some(),
+        turned: tourne.then_some(skat_use),
         ouvert: decl.ouvert,
-    });
-    // A game the profile does not have with this use of the skat.
-    let skat_use = if tourne { skat_use } else { SkatUse::of_hand(hand) };
-    let commits = profile.options.pickup_commits;
-    let exists = if game_type == GameType::Null {
-        null_ouvert_refused || profile.null_value(skat_use, decl.ouvert).is_some()
-    } else {
-        profile.base_value(game_type, skat_use, decl.ouvert).is_some()
+        schneider: decl.schneider,
+        schwarz: decl.schwarz,
     };
-    let pickup_refused = skat_use == SkatUse::Pickup
-        && match commits {
-            PickupRule::Free => false,
-            PickupRule::GrandUnlessNullFirst => game_type.trump_suit().is_some(),
-            PickupRule::GrandOnly => game_type != GameType::Grand,
-        };
-    if !exists || pickup_refused {
-        let how = match skat_use {
-            SkatUse::Hand => "with the skat untouched",
-            SkatUse::Pickup => "after taking up the skat",
-            SkatUse::Turned | SkatUse::SecondTurn => "after turning a skat card",
-        };
-        out.push(
-            Diagnostic::error(
-                "S0210",
-                Kind::Illegal,
-                span,
-                format!(
-                    "{}{} is not a game of the profile `{}` {how}",
-                    game_type.word(),
-                    if decl.ouvert { " ouvert" } else { "" },
-                    profile.name
-                ),
-            )
-            .with_help(match commits {
-                PickupRule::Free => "see `stich rules` for the games of each profile",
-                PickupRule::GrandUnlessNullFirst => {
-                    "taking up both skat cards binds the declarer to a grand or a Null (gucki)"
-                }
-                PickupRule::GrandOnly => "taking up both skat cards binds the declarer to a grand (Guckser)",
-            }),
-        );
-    }
-    if let (Some(v), Some(b)) = (
-        (game_type == GameType::Null)
-            .then(|| profile.null_value(skat_use, decl.ouvert))
-            .flatten(),
-        bid,
-    ) && v < b
-    {
-        let name = match (hand, decl.ouvert) {
-            (false, false) => "Null",
-            (true, false) => "Null hand",
-            (false, true) => "Null ouvert",
-            (true, true) => "Null ouvert hand",
-        };
-        out.push(
-            Diagnostic::error(
-                "S0202",
-                Kind::Illegal,
-                span,
-                format!("{name} is worth {v}, less than the bid {b}: {declarer} may not declare it"),
-            )
-            .with_help("a Null game must be worth at least the bid"),
-        );
-    }
+    let taken_span = pickup.or(discard).and_then(|e| at(e.span));
+    let (contract, skat_use) = contract::settle(profile, &declaring, bid, &mut |p| {
+        out.push(contract_finding(
+            p,
+            game_type,
+            declarer,
+            profile,
+            (span, taken_span),
+        ));
+    });
     let discards = discard.map(|d| {
         if d.cards.len() != 2 {
             out.push(Diagnostic::error(
@@ -461,6 +328,105 @@ pub(super) fn contract_of(
         discard: discards,
         skat_use,
         turned,
+    }
+}
+
+/// The finding for a problem of the declaration, at the declaration (or, for a hand game
+/// picked up, at the pick-up).
+fn contract_finding(
+    p: ContractProblem,
+    game_type: GameType,
+    declarer: Seat,
+    profile: &Profile,
+    (span, taken_span): (Option<notation::Span>, Option<notation::Span>),
+) -> Diagnostic {
+    let illegal = |code, at_span, message: String| Diagnostic::error(code, Kind::Illegal, at_span, message);
+    match p {
+        ContractProblem::OuvertPickedUp => illegal(
+            "S0201",
+            span,
+            format!(
+                "{} ouvert is a hand game, but {declarer} picked up the skat",
+                game_type.word()
+            ),
+        ),
+        ContractProblem::HandPickedUp => illegal(
+            "S0204",
+            taken_span,
+            format!("{declarer} declares a hand game but picks up the skat"),
+        ),
+        ContractProblem::OuvertNotAllowed => illegal(
+            "S0201",
+            span,
+            format!("{} ouvert is not allowed in this profile", game_type.word()),
+        ),
+        ContractProblem::NullAnnouncement => illegal(
+            "S0201",
+            span,
+            "schneider and schwarz cannot be announced in Null".to_string(),
+        ),
+        ContractProblem::AnnouncementNeedsHand { schwarz, turned } => illegal(
+            "S0201",
+            span,
+            format!(
+                "{} can be announced only in a hand game, and {declarer} {}",
+                if schwarz { "schwarz" } else { "schneider" },
+                if turned {
+                    "turned a skat card"
+                } else {
+                    "picked up the skat"
+                }
+            ),
+        )
+        .with_help("write `hand` in the declaration if the skat was not picked up"),
+        ContractProblem::NullOuvertNeedsHand => illegal(
+            "S0201",
+            span,
+            "Null ouvert must be played hand in this profile".to_string(),
+        ),
+        ContractProblem::NotAGame { skat_use, ouvert } => {
+            let how = match skat_use {
+                SkatUse::Hand => "with the skat untouched",
+                SkatUse::Pickup => "after taking up the skat",
+                SkatUse::Turned | SkatUse::SecondTurn => "after turning a skat card",
+            };
+            illegal(
+                "S0210",
+                span,
+                format!(
+                    "{}{} is not a game of the profile `{}` {how}",
+                    game_type.word(),
+                    if ouvert { " ouvert" } else { "" },
+                    profile.name
+                ),
+            )
+            .with_help(match profile.options.pickup_commits {
+                PickupRule::Free => "see `stich rules` for the games of each profile",
+                PickupRule::GrandUnlessNullFirst => {
+                    "taking up both skat cards binds the declarer to a grand or a Null (gucki)"
+                }
+                PickupRule::GrandOnly => "taking up both skat cards binds the declarer to a grand (Guckser)",
+            })
+        }
+        ContractProblem::NullBelowBid {
+            value,
+            bid,
+            hand,
+            ouvert,
+        } => {
+            let name = match (hand, ouvert) {
+                (false, false) => "Null",
+                (true, false) => "Null hand",
+                (false, true) => "Null ouvert",
+                (true, true) => "Null ouvert hand",
+            };
+            illegal(
+                "S0202",
+                span,
+                format!("{name} is worth {value}, less than the bid {bid}: {declarer} may not declare it"),
+            )
+            .with_help("a Null game must be worth at least the bid")
+        }
     }
 }
 
