@@ -18,6 +18,7 @@ use notation::{
 
 use crate::core::CardSet;
 use crate::core::game::GameState;
+use crate::skat::auction::{AuctionState, Turn};
 use crate::skat::model::Call as CallKind;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
@@ -295,61 +296,52 @@ type AuctionRun = (Vec<(Seat, CallKind)>, Option<(Seat, u32)>);
 /// Runs an auction from bidding limits.
 fn auction(rng: &mut Rng, profile: &Profile, limits: [Option<u32>; 3]) -> AuctionRun {
     let mut calls = Vec::new();
-    let mut current: Option<u32> = None;
+    let mut state = AuctionState::new(profile);
     let lim = |s: Seat| limits[s.index()];
-    let duel = |rng: &mut Rng,
-                bidder: Seat,
-                listener: Seat,
-                current: &mut Option<u32>,
-                calls: &mut Vec<(Seat, CallKind)>|
-     -> Seat {
-        loop {
-            let next = match *current {
-                None => Some(profile.lowest_bid()),
-                Some(c) => profile.next_bid(c),
-            };
-            let Some(mut bid) = next.filter(|&b| lim(bidder).is_some_and(|l| b <= l)) else {
-                calls.push((bidder, CallKind::Pass));
-                return listener;
-            };
-            if rng.chance(20) {
-                // A jump bid: any table value up to the limit.
-                let top = lim(bidder).unwrap_or(bid);
-                let options: Vec<u32> = profile
-                    .bid_table
-                    .iter()
-                    .copied()
-                    .filter(|&v| v >= bid && v <= top)
-                    .collect();
-                if let Some(&v) = options.get(rng.below(options.len() as u32) as usize) {
-                    bid = v;
+    loop {
+        let call = match state.turn() {
+            Turn::Bid { bidder, .. } => {
+                let (_, lowest) = state.legal();
+                match lowest.filter(|&b| lim(bidder).is_some_and(|l| b <= l)) {
+                    None => (bidder, CallKind::Pass),
+                    Some(mut bid) => {
+                        if rng.chance(20) {
+                            // A jump bid: any table value up to the limit.
+                            let top = lim(bidder).unwrap_or(bid);
+                            let options: Vec<u32> = profile
+                                .bid_table
+                                .iter()
+                                .copied()
+                                .filter(|&v| v >= bid && v <= top)
+                                .collect();
+                            if let Some(&v) = options.get(rng.below(options.len() as u32) as usize) {
+                                bid = v;
+                            }
+                        }
+                        (bidder, CallKind::Bid(bid))
+                    }
                 }
             }
-            calls.push((bidder, CallKind::Bid(bid)));
-            *current = Some(bid);
-            if lim(listener).is_some_and(|l| bid <= l) {
-                calls.push((listener, CallKind::Hold));
-            } else {
-                calls.push((listener, CallKind::Pass));
-                return bidder;
+            Turn::Answer { listener, .. } => {
+                let holds = state
+                    .current()
+                    .is_some_and(|bid| lim(listener).is_some_and(|l| bid <= l));
+                (listener, if holds { CallKind::Hold } else { CallKind::Pass })
             }
-        }
-    };
-    let survivor = duel(rng, Seat::M, Seat::F, &mut current, &mut calls);
-    let winner = duel(rng, Seat::R, survivor, &mut current, &mut calls);
-    match current {
-        Some(b) => (calls, Some((winner, b))),
-        None => {
-            if limits[0].is_some() && profile.options.forehand_may_bid_alone {
-                let b = profile.lowest_bid();
-                calls.push((Seat::F, CallKind::Bid(b)));
-                (calls, Some((Seat::F, b)))
-            } else {
-                calls.push((Seat::F, CallKind::Pass));
-                (calls, None)
-            }
+            Turn::ForehandAlone => match limits[0] {
+                Some(_) => (Seat::F, CallKind::Bid(profile.lowest_bid())),
+                None => (Seat::F, CallKind::Pass),
+            },
+            Turn::Done => break,
+        };
+        calls.push(call);
+        // Every call made here is one the state offers.
+        if state.play(call).is_err() {
+            break;
         }
     }
+    let o = state.outcome();
+    (calls, o.winner.zip(o.bid))
 }
 
 /// Picks a contract the bid allows.

@@ -12,17 +12,16 @@
 //! replay, which decides and explains. Tests hold the two to the same verdict.
 
 use cards::Card;
-use notation::Span;
 
 use std::ops::ControlFlow;
 
 use crate::skat::model::Call as CallKind;
 
 use crate::core::CardSet;
+use crate::core::game::GameState;
 use crate::core::game::{Recovery, Sink, drive};
-use crate::skat::auction;
+use crate::skat::auction::{AuctionState, Called};
 use crate::skat::contract::{self, Declaring};
-use crate::skat::interpret::CallIn;
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::result;
@@ -137,32 +136,23 @@ pub fn result_of(profile: &Profile, g: &Played) -> GameResult {
 }
 
 /// The auction's winner and bid, or `None` for all passed; `Err` when the calls are not a
-/// plain legal auction (the full replay has something to say about them).
+/// plain legal auction (a call refused or warned about, or the auction unsettled: the full
+/// replay has something to say about them).
 fn auction_of(calls: &[(Seat, CallKind)], profile: &Profile) -> Result<Option<(Seat, u32)>, ()> {
-    let blank = CallIn {
-        seat: Seat::F,
-        call: CallKind::Pass,
-        span: Span::default(),
-    };
-    let mut buf = [blank; MAX_CALLS];
-    if calls.len() > MAX_CALLS {
+    let mut state = AuctionState::new(profile);
+    for &call in calls {
+        if state.play(call) != Ok(Called::Plain) {
+            return Err(());
+        }
+    }
+    if !state.is_over() {
         return Err(());
     }
-    for (slot, &(seat, call)) in buf.iter_mut().zip(calls) {
-        slot.seat = seat;
-        slot.call = call;
-    }
-    let (outcome, findings) = auction::replay(buf.get(..calls.len()).ok_or(())?, profile);
-    if !findings.is_empty() || !outcome.legal || !outcome.settled {
-        return Err(());
-    }
+    let outcome = state.outcome();
     if outcome.passed {
         return Ok(None);
     }
-    match (outcome.winner, outcome.bid) {
-        (Some(w), Some(b)) => Ok(Some((w, b))),
-        _ => Err(()),
-    }
+    outcome.winner.zip(outcome.bid).map(Some).ok_or(())
 }
 
 /// The contract the declaration settles ([`contract::settle`], as the full replay does), or
