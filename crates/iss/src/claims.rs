@@ -6,10 +6,12 @@ use crate::codes;
 use crate::model::{Outcome, ResultField, Seat};
 use crate::vocab::claim::*;
 
-fn claim(key: &str, values: Vec<Token>, span: Span) -> Claim {
+/// A claim of at most one value; built straight into its final vector, as every record of an
+/// archive makes about ten of them.
+fn claim(key: &str, value: Option<Token>, span: Span) -> Claim {
     Claim {
         key: Spanned::new(key.to_string(), span),
-        values: values.into_iter().map(|v| Spanned::new(v, span)).collect(),
+        values: value.map(|v| vec![Spanned::new(v, span)]).unwrap_or_default(),
         comments: Vec::new(),
     }
 }
@@ -28,25 +30,25 @@ pub(crate) fn claims_of(fields: &[ResultField], span: Span) -> Vec<Claim> {
     let mut out = Vec::with_capacity(fields.len());
     for f in fields {
         let c = match f {
-            ResultField::Passed => claim(PASSED, vec![], span),
-            ResultField::Declarer(Some(s)) => claim(DECLARER, vec![word(s.label())], span),
+            ResultField::Passed => claim(PASSED, None, span),
+            ResultField::Declarer(Some(s)) => claim(DECLARER, Some(word(s.label())), span),
             ResultField::Declarer(None) | ResultField::Left(None) | ResultField::TimeOut(None) => {
                 continue;
             }
             ResultField::Penalty(_, false) => continue,
-            ResultField::Outcome(o) => claim(OUTCOME, vec![word(o.claim_word())], span),
-            ResultField::Value(v) => claim(SCORE, vec![Token::Number(i64::from(*v))], span),
-            ResultField::Matadors(m) => claim(MATADORS, vec![Token::Number(i64::from(*m))], span),
-            ResultField::Overbid(o) => claim(OVERBID, vec![yes_no(*o)], span),
-            ResultField::Points(p) => claim(POINTS, vec![Token::Number(i64::from(*p))], span),
-            ResultField::Tricks(t) => claim(TRICKS, vec![Token::Number(i64::from(*t))], span),
-            ResultField::Schneider(s) => claim(SCHNEIDER, vec![yes_no(*s)], span),
-            ResultField::Schwarz(z) => claim(SCHWARZ, vec![yes_no(*z)], span),
-            ResultField::Penalty(s, true) => claim(PENALTY, vec![word(s.label())], span),
-            ResultField::Left(Some(s)) => claim(LEFT, vec![word(s.label())], span),
-            ResultField::TimeOut(Some(s)) => claim(TIMEOUT, vec![word(s.label())], span),
-            ResultField::Resigned(r) => claim(RESIGNED, vec![yes_no(*r)], span),
-            ResultField::Other(t) => claim(ISS, vec![Token::Text(t.clone())], span),
+            ResultField::Outcome(o) => claim(OUTCOME, Some(word(o.claim_word())), span),
+            ResultField::Value(v) => claim(SCORE, Some(Token::Number(i64::from(*v))), span),
+            ResultField::Matadors(m) => claim(MATADORS, Some(Token::Number(i64::from(*m))), span),
+            ResultField::Overbid(o) => claim(OVERBID, Some(yes_no(*o)), span),
+            ResultField::Points(p) => claim(POINTS, Some(Token::Number(i64::from(*p))), span),
+            ResultField::Tricks(t) => claim(TRICKS, Some(Token::Number(i64::from(*t))), span),
+            ResultField::Schneider(s) => claim(SCHNEIDER, Some(yes_no(*s)), span),
+            ResultField::Schwarz(z) => claim(SCHWARZ, Some(yes_no(*z)), span),
+            ResultField::Penalty(s, true) => claim(PENALTY, Some(word(s.label())), span),
+            ResultField::Left(Some(s)) => claim(LEFT, Some(word(s.label())), span),
+            ResultField::TimeOut(Some(s)) => claim(TIMEOUT, Some(word(s.label())), span),
+            ResultField::Resigned(r) => claim(RESIGNED, Some(yes_no(*r)), span),
+            ResultField::Other(t) => claim(ISS, Some(Token::Text(t.clone())), span),
         };
         out.push(c);
     }
@@ -327,7 +329,11 @@ mod tests {
 
     #[test]
     fn claims_that_do_not_fit_are_refused() {
-        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        let c = |key: &str, values: Vec<Token>| Claim {
+            key: Spanned::new(key.to_string(), Span::default()),
+            values: values.into_iter().map(Spanned::bare).collect(),
+            comments: Vec::new(),
+        };
         for claims in [
             vec![c("score", vec![Token::Number(5)])],
             vec![c("outcome", vec![word("won")]), c("disputed", vec![])],
@@ -354,7 +360,11 @@ mod tests {
 
     #[test]
     fn figures_the_claims_leave_out_are_not_invented() {
-        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        let c = |key: &str, values: Vec<Token>| Claim {
+            key: Spanned::new(key.to_string(), Span::default()),
+            values: values.into_iter().map(Spanned::bare).collect(),
+            comments: Vec::new(),
+        };
         let fields = fields_from_claims(
             &[
                 c("outcome", vec![word("won")]),
@@ -384,7 +394,11 @@ mod tests {
 
     #[test]
     fn claims_the_server_implies_are_left_out() {
-        let c = |key: &str, values: Vec<Token>| claim(key, values, Span::default());
+        let c = |key: &str, values: Vec<Token>| Claim {
+            key: Spanned::new(key.to_string(), Span::default()),
+            values: values.into_iter().map(Spanned::bare).collect(),
+            comments: Vec::new(),
+        };
         // A passed deal scores nothing: `score 0` adds nothing to `R[passed]`.
         let passed = fields_from_claims(&[c("passed", vec![]), c("score", vec![Token::Number(0)])], None);
         assert_eq!(passed.unwrap(), vec![ResultField::Passed]);

@@ -244,6 +244,7 @@ impl<'p> PlayState<'p> {
     }
 
     /// The seat to play the next card.
+    #[inline]
     pub fn to_play(&self) -> Seat {
         self.leader.after(self.in_trick)
     }
@@ -254,6 +255,7 @@ impl<'p> PlayState<'p> {
     }
 
     /// The cards of the trick so far, in play order.
+    #[inline]
     pub fn trick(&self) -> &[Card] {
         self.trick.get(..self.in_trick).unwrap_or_default()
     }
@@ -307,6 +309,7 @@ impl<'p> PlayState<'p> {
         self.end
     }
 
+    #[inline(always)]
     fn play_card(&mut self, seat: Seat, card: Card, checked: bool) -> Result<Event, Refusal> {
         let expected = self.to_play();
         if seat != expected {
@@ -333,6 +336,7 @@ impl<'p> PlayState<'p> {
         Ok(Event::Trick(self.complete_trick()))
     }
 
+    #[inline]
     fn complete_trick(&mut self) -> TrickDone {
         let game = self.contract.game;
         let winner = self.leader.after(play::winner(game, &self.trick));
@@ -517,6 +521,7 @@ impl GameState for PlayState<'_> {
         )
     }
 
+    #[inline]
     fn play(&mut self, act: Act) -> Result<Event, Refusal> {
         match act {
             Act::Card(seat, card) => self.play_card(seat, card, true),

@@ -11,6 +11,16 @@ use crate::skat::model::{ExtraGame, GameType, Seat};
 /// is short, and nearly every word met is ASCII, so those are lowercased in a stack buffer
 /// without allocating; anything else (umlauts, long words) takes `str::to_lowercase`, which
 /// gives the same result for ASCII, so the answer never depends on the path taken.
+/// `word` without surrounding white space. Words read from a record come trimmed already, and
+/// are checked in that shape first: most of the time nothing needs decoding.
+#[inline]
+fn trimmed(word: &str) -> &str {
+    match (word.as_bytes().first(), word.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii_graphic() && b.is_ascii_graphic() => word,
+        _ => word.trim(),
+    }
+}
+
 pub(crate) fn with_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
     const MAX: usize = 32;
     let bytes = word.as_bytes();
@@ -34,7 +44,7 @@ pub(crate) fn with_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
 /// A seat from a role label or one of its aliases: `F`/`V`/`Vorhand`/`forehand`,
 /// `M`/`Mittelhand`/`middlehand`, `R`/`H`/`Hinterhand`/`rearhand`.
 pub fn seat_alias(label: &str) -> Option<Seat> {
-    let label = label.trim();
+    let label = trimmed(label);
     // The canonical labels are by far the most frequent; they need no lowercasing.
     match label {
         "F" => return Some(Seat::F),
@@ -73,7 +83,7 @@ pub fn seat(label: &str, names: &[Option<String>; 3]) -> Option<Seat> {
     }
     Seat::ALL
         .into_iter()
-        .find(|s| names.get(s.index()).and_then(|n| n.as_deref()) == Some(label.trim()))
+        .find(|s| names.get(s.index()).and_then(|n| n.as_deref()) == Some(trimmed(label)))
 }
 
 /// A word of a declaration.
@@ -97,7 +107,7 @@ pub enum DeclWord {
 
 /// A declaration word from its spelling: English or German, any case.
 pub fn decl_word(word: &str) -> Option<DeclWord> {
-    with_lower(word.trim(), |w| {
+    with_lower(trimmed(word), |w| {
         Some(match w {
             "clubs" | "club" | "kreuz" | "eichel" | "eicheln" | "treff" | "♣" => {
                 DeclWord::Game(GameType::Clubs)
@@ -154,7 +164,7 @@ pub enum ExchangeWord {
 
 /// An exchange word from its spelling.
 pub fn exchange_word(word: &str) -> Option<ExchangeWord> {
-    with_lower(word.trim(), |w| {
+    with_lower(trimmed(word), |w| {
         Some(match w {
             "pickup" | "pick-up" | "picks" | "picks-up" | "takes" | "take" | "aufnehmen" | "nimmt"
             | "gucki" | "guckser" => ExchangeWord::Pickup,
@@ -202,7 +212,7 @@ pub enum EventWord {
 
 /// A play-event word from its spelling.
 pub fn event_word(word: &str) -> Option<EventWord> {
-    with_lower(word.trim(), |w| {
+    with_lower(trimmed(word), |w| {
         Some(match w {
             "shows" | "show" | "claims" | "zeigt" => EventWord::Shows,
             "concedes" | "concede" | "gives-up" | "aufgabe" | "gibt-auf" => EventWord::Concedes,
@@ -280,7 +290,7 @@ pub enum ClaimKey {
 
 /// A claim key from its spelling.
 pub fn claim_key(word: &str) -> Option<ClaimKey> {
-    with_lower(word.trim(), |w| {
+    with_lower(trimmed(word), |w| {
         Some(match w {
             "passed" | "eingepasst" | "passed-in" => ClaimKey::Passed,
             "declarer" | "alleinspieler" => ClaimKey::Declarer,
@@ -337,7 +347,7 @@ pub fn claim_canonical(k: ClaimKey) -> &'static str {
 
 /// A yes/no value (`yes`, `no`, `true`, `false`, `ja`, `nein`).
 pub fn yes_no(word: &str) -> Option<bool> {
-    with_lower(word.trim(), |w| match w {
+    with_lower(trimmed(word), |w| match w {
         "yes" | "true" | "ja" | "y" => Some(true),
         "no" | "false" | "nein" | "n" => Some(false),
         _ => None,
@@ -346,7 +356,7 @@ pub fn yes_no(word: &str) -> Option<bool> {
 
 /// An outcome value (`won`, `lost`, and aliases).
 pub fn outcome(word: &str) -> Option<bool> {
-    with_lower(word.trim(), |w| match w {
+    with_lower(trimmed(word), |w| match w {
         "won" | "win" | "wins" | "gewonnen" => Some(true),
         "lost" | "loss" | "loses" | "verloren" => Some(false),
         _ => None,

@@ -1,14 +1,14 @@
 //! The layout of the play: which seat played each card, from the leader layout or the
 //! columns of a book, with the leaders worked out trick by trick.
 
-use cards::Card;
+use arrayvec::ArrayVec;
 use notation::{Diagnostic, Kind, Span};
 
-use crate::skat::interpret::{Game, PlayIn, Slot, at};
+use crate::skat::interpret::{Game, PlayIn, at};
 use crate::skat::model::{GameType, Seat};
 use crate::skat::play;
 
-use super::{Placed, Step};
+use super::{Placed, Step, TrickCards};
 
 /// Works out the leader and the seat of every card; reports leaders out of turn.
 pub(super) fn attribute<'a>(game: &'a Game, game_type: GameType, out: &mut Vec<Diagnostic>) -> Vec<Step<'a>> {
@@ -76,33 +76,37 @@ pub(super) fn attribute<'a>(game: &'a Game, game_type: GameType, out: &mut Vec<D
                         (None, None) => break,
                     }
                 };
-                let mut cards: Vec<(Seat, Option<Card>, Span)> = if *columns {
-                    let mut cs: Vec<(Seat, Option<Card>, Span)> = t
-                        .cards
-                        .iter()
-                        .filter_map(|(s, slot)| s.map(|s| (s, slot.card, slot.span)))
-                        .collect();
-                    cs.sort_by_key(|c| (c.0.index() + 3 - leader.index()) % 3);
-                    cs
+                // At most three cards are kept, in play order from the leader; a trick written
+                // with more is reported and checked on its first three.
+                let mut cards: TrickCards = ArrayVec::new();
+                let written = if *columns {
+                    let placed = || {
+                        t.cards
+                            .iter()
+                            .filter_map(|(s, slot)| s.map(|s| (s, slot.card, slot.span)))
+                    };
+                    // Column order to play order: stable by each seat's turn after the leader.
+                    for turn in 0..3 {
+                        for c in placed().filter(|c| (c.0.index() + 3 - leader.index()) % 3 == turn) {
+                            let _ = cards.try_push(c);
+                        }
+                    }
+                    placed().count()
                 } else {
                     let mut seat = leader;
-                    t.cards
-                        .iter()
-                        .map(|(_, slot): &(Option<Seat>, Slot)| {
-                            let here = seat;
-                            seat = seat.next();
-                            (here, slot.card, slot.span)
-                        })
-                        .collect()
+                    for (_, slot) in &t.cards {
+                        let _ = cards.try_push((seat, slot.card, slot.span));
+                        seat = seat.next();
+                    }
+                    t.cards.len()
                 };
-                if cards.len() > 3 || (*columns && cards.len() != 3) {
+                if written > 3 || (*columns && written != 3) {
                     out.push(Diagnostic::error(
                         "S0303",
                         Kind::Illegal,
                         at(t.span),
                         format!("trick {number} has {} cards; a trick has 3", t.cards.len()),
                     ));
-                    cards.truncate(3);
                 }
                 if cards.len() < 3 {
                     previous_partial = Some(t.span);

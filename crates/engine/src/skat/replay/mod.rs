@@ -39,9 +39,12 @@ const SKAT: usize = 3;
 struct Placed {
     number: u32,
     leader: Seat,
-    cards: Vec<(Seat, Option<Card>, Span)>,
+    cards: TrickCards,
     claim: Option<(TrickClaim, Span)>,
 }
+
+/// The cards of a placed trick: seat, card (`None` for `??`) and where it is written.
+type TrickCards = arrayvec::ArrayVec<(Seat, Option<Card>, Span), 3>;
 
 /// An item of the play after attribution.
 enum Step<'a> {

@@ -184,12 +184,16 @@ pub(super) fn trick_record(t: &Placed, done: Option<TrickDone>) -> TrickRecord {
             .filter_map(|&(seat, c, _)| c.map(|card| PlayedCard { seat, card }))
             .collect(),
         winner: done.map(|d| d.winner),
-        points: t
-            .cards
-            .iter()
-            .filter_map(|c| c.1)
-            .map(|c| pack::points().card(c))
-            .sum(),
+        points: done.map_or_else(
+            || {
+                t.cards
+                    .iter()
+                    .filter_map(|c| c.1)
+                    .map(|c| pack::points().card(c))
+                    .sum()
+            },
+            |d| d.points,
+        ),
     }
 }
 
