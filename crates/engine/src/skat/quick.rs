@@ -4,8 +4,9 @@
 //! Archives of server records are almost all complete, legal and rightly scored, and for
 //! them the full replay ([`crate::skat::check`]) spends most of its time on what only a
 //! finding needs: spans, messages, the normalized record. The quick replay takes the game
-//! with every card known, applies the same rules through the same functions (the auction's
-//! [`auction::replay`], [`play::legal`], [`play::winner`], [`score`]), and gives the
+//! with every card known, drives it through the same game states as the full replay
+//! ([`AuctionState`], [`contract::settle`], [`PlayState`], and the score phase
+//! [`result::figure`]) with a sink that stops at the first refusal, and gives the
 //! result, or `None` as soon as anything is not plain: an illegal action, a card out of
 //! turn, a play that stops without an end, anything the full replay would say more than a
 //! note about. `None` means "not decided here", never "wrong": the caller then runs the full

@@ -1,7 +1,7 @@
 //! The replay: drives auction, declaration, deal check, play and scoring over a typed game
-//! and collects every finding. One module per phase: [`layout`] (who played each card),
-//! [`deal`], [`declaration`] (exchange and contract), [`play`] (the tricks, through the play
-//! state), [`score`] (matadors and the figures), and [`ramsch`].
+//! and collects every finding. One module per phase: `layout` (who played each card),
+//! `deal`, `declaration` (exchange and contract), `play` (the tricks, through the play
+//! state), `score` (matadors and the figures), and `ramsch`.
 
 mod deal;
 mod declaration;
