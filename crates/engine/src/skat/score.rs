@@ -335,16 +335,7 @@ pub fn ramsch(rule: RamschRule, points: [u32; 3], tricks: [u32; 3], last: Seat) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn contract(game: GameType) -> Contract {
-        Contract {
-            game,
-            hand: false,
-            schneider_announced: false,
-            schwarz_announced: false,
-            ouvert: false,
-        }
-    }
+    use crate::skat::testkit::contract;
 
     fn hand(game: GameType) -> Contract {
         Contract {

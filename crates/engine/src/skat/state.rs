@@ -556,6 +556,7 @@ mod tests {
     use super::*;
     use crate::core::game::GameState;
     use crate::skat::rules::{self, Profile};
+    use crate::skat::testkit::contract;
 
     fn by_name(name: &str) -> &'static Profile {
         rules::by_name(name).expect("a profile")
@@ -569,24 +570,19 @@ mod tests {
         [f, m, r].map(|h| h.split_whitespace().map(c).collect())
     }
 
-    fn contract(game: GameType) -> Contract {
-        Contract {
-            game,
-            hand: false,
-            schneider_announced: false,
-            schwarz_announced: false,
-            ouvert: false,
-        }
+    /// A deal for M's spade game: F holds hearts, R is void in hearts.
+    fn spades_deal() -> [CardSet; 3] {
+        hands(
+            "CJ SA S10 SK SQ S9 HA H10 D7 D8",
+            "SJ S8 S7 HK HQ H9 H8 H7 DA D10",
+            "HJ DJ CA C10 CK CQ C9 C8 C7 DK",
+        )
     }
 
     #[test]
     fn the_cards_offered_are_the_cards_accepted() {
         let isko = by_name("isko");
-        let h = hands(
-            "CJ SA S10 SK SQ S9 HA H10 D7 D8",
-            "SJ S8 S7 HK HQ H9 H8 H7 DA D10",
-            "HJ DJ CA C10 CK CQ C9 C8 C7 DK",
-        );
+        let h = spades_deal();
         let mut s = PlayState::new(isko, Seat::M, contract(GameType::Spades), SkatUse::Pickup, h);
         assert_eq!(
             s.play(Act::Card(Seat::F, c("HA"))),
@@ -619,11 +615,7 @@ mod tests {
     #[test]
     fn the_trick_goes_to_its_winner_who_leads_next() {
         let isko = by_name("isko");
-        let h = hands(
-            "CJ SA S10 SK SQ S9 HA H10 D7 D8",
-            "SJ S8 S7 HK HQ H9 H8 H7 DA D10",
-            "HJ DJ CA C10 CK CQ C9 C8 C7 DK",
-        );
+        let h = spades_deal();
         let mut s = PlayState::new(isko, Seat::M, contract(GameType::Spades), SkatUse::Pickup, h);
         for (seat, card) in [(Seat::F, "HA"), (Seat::M, "HK")] {
             assert!(s.play(Act::Card(seat, c(card))).is_ok());
@@ -673,11 +665,7 @@ mod tests {
     #[test]
     fn words_at_the_table() {
         let kontra = by_name("isko-kontra");
-        let h = hands(
-            "CJ SA S10 SK SQ S9 HA H10 D7 D8",
-            "SJ S8 S7 HK HQ H9 H8 H7 DA D10",
-            "HJ DJ CA C10 CK CQ C9 C8 C7 DK",
-        );
+        let h = spades_deal();
         let mut s = PlayState::new(kontra, Seat::M, contract(GameType::Spades), SkatUse::Pickup, h);
         assert_eq!(
             s.play(Act::Says(Seat::F, EventWord::Re)),
@@ -764,11 +752,7 @@ mod tests {
     #[test]
     fn a_ramsch_counts_for_each_player() {
         let isko = by_name("isko");
-        let h = hands(
-            "CJ SA S10 SK SQ S9 HA H10 D7 D8",
-            "SJ S8 S7 HK HQ H9 H8 H7 DA D10",
-            "HJ DJ CA C10 CK CQ C9 C8 C7 DK",
-        );
+        let h = spades_deal();
         let mut s = PlayState::ramsch(isko, h);
         for (seat, card) in [(Seat::F, "SA"), (Seat::M, "S8"), (Seat::R, "DK")] {
             assert!(s.play(Act::Card(seat, c(card))).is_ok());

@@ -7,6 +7,17 @@ use notation::{
     Statement, Tag, Token, Trick, TrickClaim,
 };
 
+/// A plain contract of `game`: picked up, nothing announced.
+pub fn contract(game: crate::skat::model::GameType) -> crate::skat::model::Contract {
+    crate::skat::model::Contract {
+        game,
+        hand: false,
+        schneider_announced: false,
+        schwarz_announced: false,
+        ouvert: false,
+    }
+}
+
 fn bare<T>(t: T) -> Spanned<T> {
     Spanned::bare(t)
 }

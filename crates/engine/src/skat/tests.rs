@@ -10,7 +10,7 @@ use crate::skat::r#gen::{Generated, Rng, Style, generate_game, play_out, result_
 use crate::skat::model::{Contract, End, GameResult, GameType, Seat};
 use crate::skat::pack;
 use crate::skat::rules::Profile;
-use crate::skat::testkit::Rec;
+use crate::skat::testkit::{Rec, contract};
 use crate::{Checked, Kind, Replay, Severity, Verdict, check};
 
 fn card(t: &str) -> Card {
@@ -34,16 +34,6 @@ fn codes(c: &Checked) -> Vec<&'static str> {
         .filter(|d| d.severity == Severity::Error)
         .map(|d| d.code)
         .collect()
-}
-
-fn contract(game: GameType) -> Contract {
-    Contract {
-        game,
-        hand: false,
-        schneider_announced: false,
-        schwarz_announced: false,
-        ouvert: false,
-    }
 }
 
 /// Searches deals and plays, with the declarer's ten cards and the skat fixed, for a game
