@@ -270,3 +270,55 @@ fn trees_made_from_iss_records_are_canonical_already() {
         assert_eq!(canonical, record, "{line}");
     }
 }
+
+/// 5,000 random legal games in the server's form from an implementation that shares no code
+/// with stich (`../shared/iss/independent-games.sgf`): every `R` field must agree, the `s` and
+/// `z` flags of games that ended early included, on the full path and on the quick one.
+#[test]
+fn an_independent_implementation_s_games_agree_on_every_result_field() {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/iss/independent-games.sgf"
+    ));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    };
+    let lines = record_lines(&text);
+    assert_eq!(lines.len(), 5000);
+    let file = path.to_str().unwrap();
+    let (code, out, err) = stich(&["check", "--format", "jsonl", "--no-progress", file], None);
+    assert_eq!(code, Some(0), "{err}");
+    let reports: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), lines.len());
+    let mut ended_early_with_announcement = 0;
+    for (line, report) in lines.iter().zip(&reports) {
+        assert_eq!(report["verdict"], "consistent", "{line}\n{report}");
+        let fields = result_fields(line);
+        let flag = |k: &str| fields.iter().find(|f| f.0 == k).map(|f| f.1 == "1");
+        let result = &report["result"];
+        if let (Some(s), Some(z)) = (flag("s"), flag("z"))
+            && result["passed"] == false
+        {
+            assert_eq!(result["schneider"], s, "{line}");
+            assert_eq!(result["schwarz"], z, "{line}");
+            if result["ended_at_trick"].is_number()
+                && (result["schneider_announced"] == true || result["schwarz_announced"] == true)
+            {
+                ended_early_with_announcement += 1;
+            }
+        }
+    }
+    // The case the flags were wrong for is in the file, more than once.
+    assert!(
+        ended_early_with_announcement > 10,
+        "{ended_early_with_announcement}"
+    );
+    let (code, _, err) = stich(&["check", "-q", "--no-progress", file], None);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("5000 records: 5000 consistent"), "{err}");
+}

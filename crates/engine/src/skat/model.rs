@@ -377,10 +377,18 @@ pub struct GameResult {
     /// Card points in the skat that counts for the declarer (the laid-away cards after a
     /// pick-up).
     pub skat_points: Option<u32>,
-    /// The schneider level counts in the value (reached by either side, or announced).
+    /// Schneider was reached on the cards by either side (a side with 30 or fewer card points
+    /// when every card is accounted for; an announced schneider that was not reached is not).
     pub schneider: Option<bool>,
-    /// The schwarz level counts in the value (reached by either side, or announced).
+    /// Schwarz was reached on the cards: a side without a trick when every card is accounted for.
     pub schwarz: Option<bool>,
+    /// The schneider level counts in the value: reached, or announced (a lost announcement
+    /// is priced at its level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schneider_counted: Option<bool>,
+    /// The schwarz level counts in the value: reached, or announced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schwarz_counted: Option<bool>,
     /// The declarer won.
     pub won: Option<bool>,
     /// The game value fell short of the bid.

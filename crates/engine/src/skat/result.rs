@@ -94,8 +94,10 @@ pub fn figure(profile: &Profile, f: &Finished, r: &mut GameResult) {
         return;
     };
     r.won = Some(s.won);
-    r.schneider = Some(s.schneider);
-    r.schwarz = Some(s.schwarz);
+    r.schneider = Some(s.schneider_reached);
+    r.schwarz = Some(s.schwarz_reached);
+    r.schneider_counted = Some(s.schneider);
+    r.schwarz_counted = Some(s.schwarz);
     r.overbid = if game == GameType::Null {
         Some(false)
     } else {

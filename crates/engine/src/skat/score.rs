@@ -42,10 +42,14 @@ pub struct Tally {
 pub struct Scored {
     /// Won by the declarer.
     pub won: bool,
-    /// The schneider level counts.
+    /// The schneider level counts in the value (reached, or announced).
     pub schneider: bool,
-    /// The schwarz level counts.
+    /// The schwarz level counts in the value (reached, or announced).
     pub schwarz: bool,
+    /// Schneider was reached on the cards by either side (what a server's `s` flag says).
+    pub schneider_reached: bool,
+    /// Schwarz was reached on the cards by either side (the server's `z` flag).
+    pub schwarz_reached: bool,
     /// Value below the bid (trump games with a known bid).
     pub overbid: Option<bool>,
     /// The value (an overbid game's loss value).
@@ -197,6 +201,8 @@ pub fn trump_game_as(
         won,
         schneider,
         schwarz,
+        schneider_reached,
+        schwarz_reached,
         overbid,
         value,
         score,
@@ -221,6 +227,8 @@ pub fn null_game_as(profile: &Profile, contract: &Contract, skat: SkatUse, won: 
         won,
         schneider: false,
         schwarz: false,
+        schneider_reached: false,
+        schwarz_reached: false,
         overbid: Some(false),
         value,
         score,
@@ -244,6 +252,8 @@ pub fn extra_game(profile: &Profile, value: u32, skat: SkatUse, made: bool, bid:
         won,
         schneider: false,
         schwarz: false,
+        schneider_reached: false,
+        schwarz_reached: false,
         overbid,
         value,
         score,
