@@ -83,7 +83,7 @@ pub struct TrickDone {
 pub enum DoublingProblem {
     /// The profile has no Kontra and Re.
     NotInProfile,
-    /// Said after the first trick.
+    /// Kontra said once the second trick was taken.
     TooLate,
     /// Kontra said by the declarer, or a second time.
     KontraNotByDefender,
@@ -442,9 +442,11 @@ impl<'p> PlayState<'p> {
             }
             EventWord::Kontra | EventWord::Re => {
                 let is_kontra = word == EventWord::Kontra;
+                // Seed 004: Kontra "before the second trick is taken", that is while at most
+                // the first trick is complete; the seed sets no time for Re.
                 let problem = if !self.profile.options.kontra {
                     Some(DoublingProblem::NotInProfile)
-                } else if self.counts.tricks() >= 1 {
+                } else if is_kontra && self.counts.tricks() >= 2 {
                     Some(DoublingProblem::TooLate)
                 } else if is_kontra && (seat == declarer || self.kontra_by.is_some()) {
                     Some(DoublingProblem::KontraNotByDefender)
@@ -747,6 +749,38 @@ mod tests {
             })
         );
         assert_eq!(s.finish(), None);
+    }
+
+    /// Seed 004, §Game variants: the defenders may say Kontra "before the second trick is
+    /// taken"; the declarer may then say Re, at a time the seed does not limit.
+    #[test]
+    fn kontra_before_the_second_trick_is_taken_and_re_after_it() {
+        let kontra = by_name("isko-kontra");
+        let h = spades_deal();
+        let trick_one = [(Seat::F, "HA"), (Seat::M, "HK"), (Seat::R, "HJ")];
+        // R won trick 1 and leads trick 2.
+        let trick_two = [(Seat::R, "DK"), (Seat::F, "D7"), (Seat::M, "DA")];
+        let mut s = PlayState::new(kontra, Seat::M, contract(GameType::Spades), SkatUse::Pickup, h);
+        for (seat, card) in trick_one {
+            assert!(s.play(Act::Card(seat, c(card))).is_ok());
+        }
+        // During the second trick: still in time.
+        assert!(s.play(Act::Card(Seat::R, c("DK"))).is_ok());
+        assert!(s.play(Act::Says(Seat::F, EventWord::Kontra)).is_ok());
+        let mut late = PlayState::new(kontra, Seat::M, contract(GameType::Spades), SkatUse::Pickup, h);
+        for (seat, card) in trick_one.into_iter().chain(trick_two) {
+            assert!(late.play(Act::Card(seat, c(card))).is_ok(), "{card}");
+        }
+        assert_eq!(
+            late.play(Act::Says(Seat::F, EventWord::Kontra)),
+            Err(Refusal::Doubling(DoublingProblem::TooLate))
+        );
+        // Re after two tricks, once a Kontra was said in time.
+        for (seat, card) in trick_two.into_iter().skip(1) {
+            assert!(s.play(Act::Card(seat, c(card))).is_ok(), "{card}");
+        }
+        assert_eq!(s.play(Act::Says(Seat::M, EventWord::Re)).map(|_| ()), Ok(()));
+        assert_eq!(s.doublings(), 2);
     }
 
     #[test]

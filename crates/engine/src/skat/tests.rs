@@ -1417,3 +1417,41 @@ proptest! {
         }
     }
 }
+
+/// A revoke in a trick whose card is played again later: the card played twice is the deal
+/// check's finding, and the failure to follow suit where it first fell is still found.
+#[test]
+fn a_revoke_is_found_even_when_its_card_is_played_twice() {
+    let text = "[Game \"skat\"]\n[Rules \"isko\"]\n\n\
+        deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A\n\
+        \x20        M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9\n\
+        \x20        R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10\n\
+        \x20        skat: ♦8 ♦7\n\
+        auction  M pass, R pass, F 18\n\
+        exchange F pickup\n\
+        \x20        F discard ♦8 ♦7\n\
+        declare  F clubs\n\
+        play     1. F: ♠10 ♥7 ♠7\n\
+        \x20        2. F: ♣10 ♥7 ♠J\n";
+    let record = notation::read_str(text)
+        .into_iter()
+        .next()
+        .and_then(|p| p.record)
+        .expect("a record");
+    let c = check(&record);
+    let codes: Vec<&str> = c.findings.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&"D0103"), "{codes:?}");
+    let revoke = c
+        .findings
+        .iter()
+        .find(|d| d.code == "S0301")
+        .expect("the revoke of trick 1");
+    assert!(
+        revoke
+            .message
+            .starts_with("trick 1: M played ♥7 but must follow ♠"),
+        "{}",
+        revoke.message
+    );
+    assert_eq!(c.verdict, Verdict::Illegal);
+}

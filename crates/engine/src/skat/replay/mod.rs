@@ -393,7 +393,6 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         declarer,
         (contract, skat_use),
         hands,
-        outcome.reported,
         &mut out,
     );
     replay.result.kontra = (played.doublings > 0).then_some(played.doublings);

@@ -43,9 +43,6 @@ pub(super) struct Place {
 /// the play goes on as written.
 pub(super) struct Findings<'a> {
     pub(super) out: &'a mut Vec<Diagnostic>,
-    /// Cards the deal check already reported (played twice, held twice): their play is not
-    /// judged again.
-    pub(super) reported: CardSet,
     pub(super) profile_name: &'a str,
     /// The trick just completed.
     pub(super) done: Option<TrickDone>,
@@ -66,10 +63,10 @@ impl Sink<PlayState<'_>, Place> for Findings<'_> {
             Act::Hidden(s) | Act::Says(s, _) => (s, None),
         };
         let d = match refusal {
-            Refusal::Breach(_) | Refusal::NotHeld if card.is_some_and(|c| self.reported.contains(c)) => {
-                return ControlFlow::Continue(Recovery::Apply);
-            }
-            // The deal check accounts for every card; a card not held is its finding.
+            // The deal check accounts for every card: a card not held (a card played twice, or
+            // one the deal gives to another seat) is its finding. A card it reported is judged
+            // where it is held, so that a revoke is found even in a trick whose card is played
+            // again later.
             Refusal::NotHeld => return ControlFlow::Continue(Recovery::Apply),
             // The layout has reported the trick that is out of order.
             Refusal::OutOfTurn { .. } => return ControlFlow::Continue(Recovery::Skip),
@@ -119,7 +116,7 @@ impl Sink<PlayState<'_>, Place> for Findings<'_> {
                         format!("the profile `{}` has no Kontra and Re", self.profile_name)
                     }
                     DoublingProblem::TooLate => {
-                        "Kontra and Re must be said before the second trick".to_string()
+                        "Kontra must be said before the second trick is taken".to_string()
                     }
                     DoublingProblem::KontraNotByDefender => "only a defender says Kontra, once".to_string(),
                     DoublingProblem::ReNotAfterKontra => {
@@ -205,7 +202,6 @@ pub(super) fn unfinished_claim(t: &Placed, what: &str) -> Option<Diagnostic> {
 
 /// Plays the record's tricks and words through the play state, reporting every refusal, and
 /// checks each trick claim against the trick's taker.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn simulate(
     profile: &Profile,
     game: &Game,
@@ -213,7 +209,6 @@ pub(super) fn simulate(
     declarer: Seat,
     (contract, skat_use): (Contract, SkatUse),
     hands: [CardSet; 3],
-    reported: CardSet,
     out: &mut Vec<Diagnostic>,
 ) -> Played {
     let mut state = PlayState::new(profile, declarer, contract, skat_use, hands);
@@ -221,7 +216,6 @@ pub(super) fn simulate(
     let mut warned_after_end = false;
     let mut sink = Findings {
         out,
-        reported,
         profile_name: &profile.name,
         done: None,
     };

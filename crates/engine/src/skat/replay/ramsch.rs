@@ -47,7 +47,6 @@ pub(super) fn ramsch_replay(
     let mut state = PlayState::ramsch(profile, [pool(0), pool(1), pool(2)]);
     let mut sink = Findings {
         out: &mut out,
-        reported: outcome.reported,
         profile_name: &profile.name,
         done: None,
     };
