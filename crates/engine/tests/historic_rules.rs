@@ -207,7 +207,14 @@ play     F concedes
         (Some(false), Some(35), Some(-35)),
         "overbid: the next multiple of 5"
     );
-    let (v, codes, _) = run("foster-1897", DEAL, &tourne(36));
+    // Bid at 36 the game may still be declared: the declarer has seen only the turned ♦9,
+    // and an unseen ♦A in the skat would make it with five, (5 + 3) × 5 = 40 (seed 001,
+    // §Bidding). Here the ♦8 lies there: an overbid, lost at 40.
+    let (v, codes, r) = run("foster-1897", DEAL, &tourne(36));
+    assert_eq!((v, codes), (Verdict::Consistent, vec![]));
+    assert_eq!(r, (Some(false), Some(40), Some(-40)));
+    // Bid at 44 no skat can make it good.
+    let (v, codes, _) = run("foster-1897", DEAL, &tourne(44));
     assert_eq!((v, codes), (Verdict::Illegal, vec!["S0212".to_string()]));
     // The official rules leave a trump game below the bid to the overbid rule.
     let (_, codes, _) = run(

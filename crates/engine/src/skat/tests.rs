@@ -1455,3 +1455,39 @@ fn a_revoke_is_found_even_when_its_card_is_played_twice() {
     );
     assert_eq!(c.verdict, Verdict::Illegal);
 }
+
+fn read_one(text: &str) -> notation::Record {
+    notation::read_str(text)
+        .into_iter()
+        .next()
+        .and_then(|p| p.record)
+        .expect("a record")
+}
+
+/// Seed 001, §Bidding: "although you may have a hand 'without four,' you may find a Wenzel in
+/// the Skat, and if it is the club Jack you lose three multipliers at once". A heart solo
+/// without four (at most (4 + 1 + 2) × 10 = 70) bid at 50 may be declared, though the club
+/// jack in the skat leaves it with one (at most 40): it is an overbid, not an illegal game. Bid
+/// at 80, beyond what any skat could give it, it may not be declared.
+#[test]
+fn a_game_s_reach_is_judged_on_the_cards_the_declarer_has_seen() {
+    let record = |bid: u32| {
+        read_one(&format!(
+            "[Game \"skat\"]\n[Rules \"foster-1897\"]\n\n\
+             deal     F: ♥A ♥10 ♥K ♥Q ♥9 ♥8 ♥7 ♠A ♠10 ♦A\n\
+             \x20        M: ♠J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♣8 ♣7\n\
+             \x20        R: ♠K ♠Q ♠9 ♠8 ♠7 ♦10 ♦K ♦Q ♦9 ♦8\n\
+             \x20        skat: ♣J ♦7\n\
+             auction  M pass, R pass, F {bid}\n\
+             declare  F hearts hand\n"
+        ))
+    };
+    let codes = |bid| -> Vec<&'static str> { check(&record(bid)).findings.iter().map(|d| d.code).collect() };
+    assert!(!codes(50).contains(&"S0212"), "{:?}", codes(50));
+    let c = check(&record(50));
+    let Some(Replay::Skat(r)) = &c.replay else {
+        panic!()
+    };
+    assert_eq!(r.result.matadors, Some(1));
+    assert!(codes(80).contains(&"S0212"), "{:?}", codes(80));
+}

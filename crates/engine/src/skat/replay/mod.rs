@@ -378,7 +378,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         (declarer, &contract, skat_use, extra),
         (twelve, twelve_known),
         (pool(declarer.index()), complete(declarer.index())),
-        bid,
+        (bid, turned),
         &mut out,
     );
     // Null has no matadors; the result says 0, as score sheets do.
