@@ -69,21 +69,20 @@ pub(super) fn matadors(
             .into_iter()
             .map(|k| base * score::highest_multiplier(profile, contract, k.unsigned_abs()))
             .max()
+        && best < b
     {
-        if best < b {
-            out.push(
-                Diagnostic::error(
-                    "S0212",
-                    Kind::Illegal,
-                    at(decl.span),
-                    format!(
-                        "{declarer}'s {} can reach at most {best}, less than the bid {b}: it may not be declared",
-                        game_type.word()
-                    ),
-                )
-                .with_help("the declarer must play a game that can make the bid good (seed 001, §Bidding)"),
-            );
-        }
+        out.push(
+            Diagnostic::error(
+                "S0212",
+                Kind::Illegal,
+                at(decl.span),
+                format!(
+                    "{declarer}'s {} can reach at most {best}, less than the bid {b}: it may not be declared",
+                    game_type.word()
+                ),
+            )
+            .with_help("the declarer must play a game that can make the bid good (seed 001, §Bidding)"),
+        );
     }
     matadors
 }
@@ -92,7 +91,7 @@ pub(super) fn matadors(
 /// the rest of the skat could be made of the cards the declarer has not seen.
 fn possible_matadors(game: GameType, known: CardSet) -> Vec<i32> {
     let unseen: Vec<Card> = pack::cards().difference(known).iter().collect();
-    let missing = 12usize.saturating_sub(known.len() as usize);
+    let missing = 12usize.saturating_sub(known.len());
     let mut out = Vec::new();
     match missing {
         0 => out.extend(pack::matadors(game, known)),
