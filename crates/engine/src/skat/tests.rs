@@ -1491,3 +1491,27 @@ fn a_game_s_reach_is_judged_on_the_cards_the_declarer_has_seen() {
     assert_eq!(r.result.matadors, Some(1));
     assert!(codes(80).contains(&"S0212"), "{:?}", codes(80));
 }
+
+/// American Skat has no hand game: declared anyway, the game is illegal and has no value, so
+/// the record's value and score are not judged against figures the game does not have.
+#[test]
+fn a_game_the_profile_does_not_have_has_no_value() {
+    let c = check(&read_one(
+        "[Game \"skat\"]\n[Rules \"american\"]\n\n\
+         deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A\n\
+         \x20        M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9\n\
+         \x20        R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10\n\
+         \x20        skat: ♦8 ♦7\n\
+         auction  M pass, R pass, F 18\n\
+         declare  F clubs hand\n\
+         play     F concedes\n\
+         result   value 18\n\
+         \x20        score -36\n",
+    ));
+    let codes: Vec<&str> = c.findings.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["S0210", "S0508", "S0508"]);
+    let Some(Replay::Skat(r)) = &c.replay else { panic!() };
+    assert_eq!((r.result.value, r.result.score, r.result.won), (None, None, None));
+    // What the cards decided stands.
+    assert_eq!((r.result.matadors, r.result.declarer_tricks), (Some(1), Some(0)));
+}

@@ -86,6 +86,8 @@ pub(super) struct Exchanged {
     pub(super) discard: Option<Vec<Card>>,
     pub(super) skat_use: SkatUse,
     pub(super) turned: Option<Card>,
+    /// The game exists in the profile for this use of the skat, so it has a value.
+    pub(super) priced: bool,
 }
 
 /// The suit of higher value among turned cards (seed 001, Law 29): clubs, spades, hearts,
@@ -265,7 +267,9 @@ pub(super) fn contract_of(
         schwarz: decl.schwarz,
     };
     let taken_span = pickup.or(discard).and_then(|e| at(e.span));
+    let mut priced = true;
     let (contract, skat_use) = contract::settle(profile, &declaring, bid, &mut |p| {
+        priced &= !matches!(p, ContractProblem::NotAGame { .. });
         out.push(contract_finding(
             p,
             game_type,
@@ -328,6 +332,7 @@ pub(super) fn contract_of(
         discard: discards,
         skat_use,
         turned,
+        priced,
     }
 }
 

@@ -232,6 +232,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         discard,
         skat_use,
         turned,
+        priced,
     } = contract_of(game, decl_played, declarer, game_type, profile, bid, &mut out);
     replay.extra_game = extra;
     let shown_contract = Contract {
@@ -431,6 +432,16 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         },
         r,
     );
+    if !priced {
+        // A game the profile does not have has no value: what the cards decided stands, the
+        // value and all that follows from it are not known.
+        r.won = None;
+        r.overbid = None;
+        r.value = None;
+        r.score = None;
+        r.schneider_counted = None;
+        r.schwarz_counted = None;
+    }
     out.extend(claims::compare(
         &game.claims,
         &replay.result,
