@@ -195,6 +195,25 @@ fn agrees(claim: &ClaimIn, r: &GameResult) -> bool {
     }
 }
 
+/// Whether a claim is one of the figures a penalty game leaves to the server's own scoring:
+/// after a player left or ran out of time, only who declared and who was penalized are facts
+/// of the game (seed 004 gives no rule for penalties; spec/iss.md, penalty games).
+fn penalty_figure(key: ClaimKey, result: &GameResult) -> bool {
+    let penalty = result.left.is_some() || result.timed_out.is_some();
+    penalty
+        && !matches!(
+            key,
+            ClaimKey::Passed
+                | ClaimKey::Declarer
+                | ClaimKey::Game
+                | ClaimKey::Bid
+                | ClaimKey::Left
+                | ClaimKey::Timeout
+                | ClaimKey::Penalty
+                | ClaimKey::Disputed
+        )
+}
+
 /// Checks every claim against the result.
 pub fn compare(claims: &[ClaimIn], result: &GameResult, disputed: Option<&str>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -210,6 +229,15 @@ pub fn compare(claims: &[ClaimIn], result: &GameResult, disputed: Option<&str>) 
                 at(claim.span),
                 format!("claim `{key} {claimed}` not checked: the record does not determine it"),
             )),
+            Some(computed) if computed != claimed && penalty_figure(claim.key, result) => {
+                out.push(Diagnostic::note(
+                    "S0508",
+                    at(claim.span),
+                    format!(
+                        "claim `{key} {claimed}` not judged: a penalty game is scored by the server's own rule (the replay gives {computed})"
+                    ),
+                ));
+            }
             Some(computed) if computed != claimed => {
                 let message = format!("the record claims {key} {claimed}; the replay gives {computed}");
                 let d = match disputed {

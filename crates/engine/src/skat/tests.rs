@@ -1510,8 +1510,33 @@ fn a_game_the_profile_does_not_have_has_no_value() {
     ));
     let codes: Vec<&str> = c.findings.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["S0210", "S0508", "S0508"]);
-    let Some(Replay::Skat(r)) = &c.replay else { panic!() };
+    let Some(Replay::Skat(r)) = &c.replay else {
+        panic!()
+    };
     assert_eq!((r.result.value, r.result.score, r.result.won), (None, None, None));
     // What the cards decided stands.
     assert_eq!((r.result.matadors, r.result.declarer_tricks), (Some(1), Some(0)));
+}
+
+/// A penalty game is scored by the server's own rule (a declarer who timed out may carry a
+/// score and matadors no game gives): the verdict is incomplete with the penalty named, and
+/// figures that differ from the replay are noted, not judged.
+#[test]
+fn a_penalty_game_s_figures_are_noted_not_judged() {
+    let c = check(&read_one(
+        "[Game \"skat\"]\n[Rules \"isko\"]\n\n\
+         deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A\n\
+         \x20        M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9\n\
+         \x20        R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10\n\
+         \x20        skat: ♦8 ♦7\n\
+         auction  M pass, R pass, F 18\n\
+         declare  F clubs hand\n\
+         play     F times-out\n\
+         result   declarer F\n\
+         \x20        score -288\n\
+         \x20        matadors -11\n",
+    ));
+    let codes: Vec<&str> = c.findings.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["S0512", "S0508", "S0508"], "{:#?}", c.findings);
+    assert_eq!(c.verdict, Verdict::Incomplete);
 }
