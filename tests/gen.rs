@@ -159,3 +159,29 @@ fn the_game_comes_from_the_registry() {
     assert!(default.status.success() && named.status.success());
     assert_eq!(default.stdout, named.stdout);
 }
+
+/// The server shows the declarer the skat after a pick-up: `… 1 s w DA.H7 1 C…`. Every
+/// generated server record with a pick-up has the reveal right after the `s`, with the two
+/// cards the deal put in the skat (the last two of the 32 dealt).
+#[test]
+fn generated_server_records_reveal_the_skat_after_a_pick_up() {
+    let data = String::from_utf8(generate(500, 3, "iss", 1)).unwrap();
+    let mut pickups = 0;
+    for line in data.lines() {
+        let start = line.find("MV[").unwrap() + 3;
+        let moves: Vec<&str> = line[start..line[start..].find(']').unwrap() + start]
+            .split_whitespace()
+            .collect();
+        let skat = moves[1].rsplit('.').take(2).collect::<Vec<_>>();
+        for (i, pair) in moves.chunks(2).enumerate() {
+            if pair.get(1) == Some(&"s") {
+                pickups += 1;
+                let reveal = &moves[2 * i + 2..2 * i + 4];
+                assert_eq!(reveal[0], "w", "{line}");
+                let shown: Vec<&str> = reveal[1].split('.').collect();
+                assert!(skat.iter().all(|c| shown.contains(c)), "{line}");
+            }
+        }
+    }
+    assert!(pickups > 200, "{pickups}");
+}

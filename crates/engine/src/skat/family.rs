@@ -78,6 +78,8 @@ impl Family for Skat {
         if layout == GenLayout::Complete {
             game.columns = false;
             game.omit_defenders = false;
+            // The server shows the declarer the skat on a pick-up (`s w c1.c2`).
+            game.skat_shown = true;
         }
         Some(skat::r#gen::to_record(&game, profile))
     }

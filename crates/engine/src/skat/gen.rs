@@ -117,6 +117,8 @@ pub struct Generated {
     pub columns: bool,
     /// Write per-trick claims.
     pub trick_claims: bool,
+    /// Write the skat cards with the pick-up, as a server reveals them to the declarer.
+    pub skat_shown: bool,
 }
 
 /// A trick as the generator played it.
@@ -543,6 +545,7 @@ pub fn generate_game(seed: u64, profile: &Profile) -> Generated {
         omit_defenders: false,
         columns: false,
         trick_claims: false,
+        skat_shown: seed.is_multiple_of(2),
     };
     let Some((declarer, bid)) = won else { return g };
     let d = declarer.index();
@@ -682,7 +685,7 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
     if let Some((declarer, contract)) = g.contract {
         if let Some([a, b]) = g.discard {
             let mut pickup = vec![word("pickup")];
-            if g.seed.is_multiple_of(2) {
+            if g.skat_shown {
                 pickup.extend(card_tokens(g.skat));
             }
             r.exchange = Some(Section::new(

@@ -113,6 +113,7 @@ fn find(
                 omit_defenders: false,
                 columns: false,
                 trick_claims: true,
+                skat_shown: seed.is_multiple_of(2),
             };
         }
     }
