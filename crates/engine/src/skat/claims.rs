@@ -92,12 +92,16 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
         ClaimKey::Points => (
             "S0402",
             num(v).to_string(),
-            r.declarer_card_points.map(|p| p.to_string()),
+            r.declarer_card_points
+                .or_else(|| ramsch_loser(r).map(|(p, _)| p))
+                .map(|p| p.to_string()),
         ),
         ClaimKey::Tricks => (
             "S0403",
             num(v).to_string(),
-            r.declarer_tricks.map(|p| p.to_string()),
+            r.declarer_tricks
+                .or_else(|| ramsch_loser(r).map(|(_, t)| t))
+                .map(|p| p.to_string()),
         ),
         ClaimKey::Matadors => ("S0404", signed(num(v)), r.matadors.map(|m| signed(i64::from(m)))),
         ClaimKey::Schneider => (
@@ -124,6 +128,7 @@ fn figures(claim: &ClaimIn, r: &GameResult) -> (&'static str, String, Option<Str
         ClaimKey::Loser | ClaimKey::Winner => {
             let list = |s: &[Seat]| s.iter().map(|s| s.label()).collect::<Vec<_>>().join(" ");
             let claimed = match v {
+                ClaimValue::Seats(s) if s.is_empty() => "none".to_string(),
                 ClaimValue::Seats(s) => list(s),
                 _ => String::new(),
             };
@@ -193,6 +198,16 @@ fn agrees(claim: &ClaimIn, r: &GameResult) -> bool {
         ClaimKey::Resigned => flag == r.resigned,
         ClaimKey::Loser | ClaimKey::Winner | ClaimKey::Left | ClaimKey::Timeout | ClaimKey::Penalty => false,
     }
+}
+
+/// The card points and tricks of a Ramsch's one loser, which a Ramsch's `points` and `tricks`
+/// claims speak of (there is no declarer); `None` when no one or two players are charged.
+fn ramsch_loser(r: &GameResult) -> Option<(u32, u32)> {
+    let x = r.ramsch.as_ref()?;
+    let [loser] = x.losers.as_slice() else {
+        return None;
+    };
+    Some((*x.points.get(loser.index())?, *x.tricks.get(loser.index())?))
 }
 
 /// Whether a claim is one of the figures a penalty game leaves to the server's own scoring:

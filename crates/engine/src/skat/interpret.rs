@@ -754,6 +754,12 @@ fn claim_value(key: ClaimKey, values: &[Spanned<Token>], names: &[Option<String>
             _ => None,
         },
         ClaimKey::Loser | ClaimKey::Winner => {
+            // `none`: nobody (a Ramsch where no one is charged, or no one scores).
+            if let [Token::Word(w)] = tokens
+                && w.eq_ignore_ascii_case("none")
+            {
+                return Some(ClaimValue::Seats(Vec::new()));
+            }
             let seats: Option<Vec<Seat>> = tokens
                 .iter()
                 .map(|t| match t {

@@ -102,6 +102,9 @@ fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
 }
 
 fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
+    if r.result.ramsch.is_some() {
+        return ramsch_table(s, r, display);
+    }
     let declarer = r.result.declarer;
     let _ = writeln!(
         s,
@@ -156,8 +159,94 @@ fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
     let _ = writeln!(s, "(* marks the card that won the trick)");
 }
 
+/// A Ramsch's tricks with each player's running card points: every player counts for himself.
+fn ramsch_table(s: &mut String, r: &skat::Replay, display: Display) {
+    let _ = writeln!(
+        s,
+        "\n{:>5}  {:<4} {:<6}{:<6}{:<6}{:>7}{:>6}{:>6}{:>6}",
+        "trick", "lead", "F", "M", "R", "points", "F", "M", "R"
+    );
+    let mut taken = [0u32; 3];
+    for t in &r.tricks {
+        let mut cols: [String; 3] = Default::default();
+        for pc in &t.cards {
+            let mut cell = display.card(pc.card);
+            if Some(pc.seat) == t.winner {
+                cell.push('*');
+            }
+            if let Some(c) = cols.get_mut(pc.seat.index()) {
+                *c = cell;
+            }
+        }
+        if let Some(p) = t.winner.and_then(|w| taken.get_mut(w.index())) {
+            *p += t.points;
+        }
+        let _ = writeln!(
+            s,
+            "{:>5}  {:<4} {:<6}{:<6}{:<6}{:>7}{:>6}{:>6}{:>6}",
+            t.number,
+            t.leader.label(),
+            cols[0],
+            cols[1],
+            cols[2],
+            t.points,
+            taken[0],
+            taken[1],
+            taken[2]
+        );
+    }
+    if let (Some(sp), Some(last)) = (r.result.skat_points, r.tricks.last().and_then(|t| t.winner)) {
+        let _ = writeln!(
+            s,
+            "{:>5}  skat {:<18}{:>7}  to {} (last trick)",
+            "",
+            card_list(&r.deal.skat, display),
+            sp,
+            last.label()
+        );
+    }
+    let _ = writeln!(s, "(* marks the card that won the trick)");
+}
+
+fn ramsch_result(s: &mut String, r: &skat::Replay, x: &skat::RamschResult) {
+    let _ = write!(s, "\nResult: Ramsch (all passed);");
+    for seat in skat::Seat::ALL {
+        let i = seat.index();
+        let _ = write!(
+            s,
+            " {} {} points in {} tricks{}",
+            seat_name(r, seat),
+            x.points.get(i).copied().unwrap_or(0),
+            x.tricks.get(i).copied().unwrap_or(0),
+            if i < 2 { "," } else { ";" }
+        );
+    }
+    let names = |seats: &[skat::Seat]| {
+        seats
+            .iter()
+            .map(|&p| seat_name(r, p))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    if x.losers.is_empty() {
+        s.push_str(" nobody is charged");
+    } else {
+        let _ = write!(s, " {} loses", names(&x.losers));
+    }
+    if let Some(w) = x.winner {
+        let _ = write!(s, ", {} scores", seat_name(r, w));
+    }
+    if let Some(score) = r.result.score {
+        let _ = write!(s, " ({score:+})");
+    }
+    s.push('\n');
+}
+
 fn result_line(s: &mut String, r: &skat::Replay) {
     let res = &r.result;
+    if let Some(x) = &res.ramsch {
+        return ramsch_result(s, r, x);
+    }
     if res.passed {
         let _ = writeln!(s, "\nResult: passed in");
         return;

@@ -1541,3 +1541,52 @@ fn a_penalty_game_s_figures_are_noted_not_judged() {
     assert_eq!(codes, ["S0512", "S0508", "S0508"], "{:#?}", c.findings);
     assert_eq!(c.verdict, Verdict::Incomplete);
 }
+
+const RAMSCH: &str = "[Game \"skat\"]\n[Rules \"foster-1897\"]\n\n\
+    deal     F: ♣J ♠J ♥J ♦J ♣A ♣10 ♣K ♣Q ♣9 ♣8\n\
+    \x20        M: ♠A ♠10 ♠K ♠Q ♠9 ♠8 ♠7 ♣7 ♥7 ♦7\n\
+    \x20        R: ♥A ♥10 ♥K ♥Q ♥9 ♥8 ♦A ♦10 ♦K ♦Q\n\
+    \x20        skat: ♦9 ♦8\n\
+    auction  M pass, R pass, F pass\n\
+    declare  F ramsch\n\
+    play     1. F: ♣A ♣7 ♥8\n\
+    \x20        2. F: ♣10 ♠7 ♥9\n\
+    \x20        3. F: ♣K ♠8 ♦Q\n\
+    \x20        4. F: ♣Q ♠9 ♦K\n\
+    \x20        5. F: ♣9 ♠Q ♥Q\n\
+    \x20        6. F: ♣8 ♠K ♥K\n\
+    \x20        7. F: ♣J ♥7 ♦10\n\
+    \x20        8. F: ♠J ♦7 ♦A\n\
+    \x20        9. F: ♥J ♠10 ♥10\n\
+    \x20        10. F: ♦J ♠A ♥A\n";
+
+/// A Ramsch has no declarer: its `points` and `tricks` claims are the one loser's, which the
+/// play decides; `winner none` says nobody scores.
+#[test]
+fn a_ramsch_s_claims_are_the_loser_s_figures() {
+    let c = check(&read_one(&format!(
+        "{RAMSCH}result   loser F\n         winner none\n         points 120\n         tricks 10\n"
+    )));
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let c = check(&read_one(&format!(
+        "{RAMSCH}result   points 99\n         winner M\n"
+    )));
+    let codes: Vec<&str> = c.findings.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["S0402", "S0418"]);
+}
+
+/// `stich show` of a Ramsch gives each player's running points, the skat's taker, and who is
+/// charged what.
+#[test]
+fn a_ramsch_is_shown_player_by_player() {
+    let c = check(&read_one(RAMSCH));
+    let Some(replay) = &c.replay else { panic!() };
+    let Replay::Skat(r) = replay;
+    let body = crate::skat::show::body(r, cards::Display::default());
+    assert!(body.contains("to F (last trick)"), "{body}");
+    assert!(
+        body.contains("Result: Ramsch (all passed); F 120 points in 10 tricks, M 0 points in 0 tricks, R 0 points in 0 tricks; F loses (-50)"),
+        "{body}"
+    );
+    assert!(!body.contains("passed in"), "{body}");
+}
