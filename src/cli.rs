@@ -65,7 +65,9 @@ pub enum Command {
 /// The formats records are read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum From {
-    /// By file extension: `.sgf` and `.iss` are ISS records, everything else stich.
+    /// By file name (`.stich`; `.sgf` and `.iss`; each also compressed, as `.sgf.bz2`),
+    /// and for any other name and standard input by the first bytes: ISS records start
+    /// with `(`. Compressed input (bzip2, gzip, zstd) is known by its first bytes.
     Auto,
     /// The stich notation.
     Stich,
@@ -192,6 +194,10 @@ pub struct FmtArgs {
     /// Change nothing; exit 1 if any file is not in canonical form.
     #[arg(long)]
     pub check: bool,
+    /// The input format: records found to be ISS records (by this, by their file name, or by
+    /// their first bytes) are left as they are.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
     /// Card alphabet of the output (only `unicode` is canonical).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
