@@ -84,6 +84,17 @@ pub enum Format {
     Json,
     /// One JSON report per line.
     Jsonl,
+    /// One CSV row per record, after a header row (see spec/report.md).
+    Csv,
+}
+
+/// How much of each record's report `check` writes in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportKind {
+    /// The whole report: the normalized record, the header, every figure.
+    Full,
+    /// Id, source, game, rules, verdict, findings and result only (spec/report.md).
+    Brief,
 }
 
 /// Card alphabets for display.
@@ -120,6 +131,17 @@ pub struct CheckArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// How much of each report JSON output gives.
+    #[arg(long, value_enum, default_value_t = ReportKind::Full)]
+    pub report: ReportKind,
+    /// Indent `--format json` (compact otherwise, one report a line).
+    #[arg(long)]
+    pub pretty: bool,
+    /// Compute the content id for brief reports and CSV rows too. It needs each record's
+    /// canonical form, so every record then takes the full path, at about a third of the
+    /// speed.
+    #[arg(long)]
+    pub ids: bool,
     /// Worker threads for replaying (0: one per core; never more than one per core).
     #[arg(long, short = 'j', default_value_t = 1)]
     pub jobs: usize,

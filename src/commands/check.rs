@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use std::sync::mpsc;
 
-use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format};
+use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format, ReportKind};
 use crate::input;
 use crate::out;
 use crate::pipeline::{Job, Processed, Unit};
@@ -43,6 +43,11 @@ enum Done {
     /// An ISS record the quick verification found consistent, and its length in bytes:
     /// with nothing to show but the count, no report is built.
     Consistent(usize),
+    /// A record the quick verification found consistent, its line of output (a brief
+    /// report or a CSV row) and its length in bytes.
+    Line(String, usize),
+    /// A record checked through the full path, with its line of output.
+    Lined(Box<Processed>, String),
 }
 
 impl Done {
@@ -57,6 +62,8 @@ impl Done {
             }
             Done::Read(_, _, p) => 256 + p.text.len() + findings(p.diagnostics.len()),
             Done::Consistent(_) => 16,
+            Done::Line(line, _) => 32 + line.len(),
+            Done::Lined(p, line) => 512 + line.len() + p.text.len() + findings(p.diagnostics.len()),
         }
     }
 }
@@ -75,6 +82,58 @@ struct Task {
     /// the quick verification first, and only those it leaves undecided through the full
     /// path (`iss::quick`).
     quick: bool,
+    /// Write a line per record (a brief report or a CSV row) made on the worker; ISS
+    /// records go through the quick verification first unless ids are wanted.
+    line: Option<Line>,
+    /// Lines of ISS records come from the quick verification where it decides (not with
+    /// `--ids`, which needs the canonical form, nor `--full-path`).
+    line_quick: bool,
+    /// Compute content ids for lines too (`--ids`).
+    ids: bool,
+}
+
+/// The line per record a worker makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// A brief JSON report.
+    Brief,
+    /// A CSV row.
+    Csv,
+}
+
+/// The line of a checked record.
+fn line_of(line: Line, p: &Processed) -> String {
+    match line {
+        Line::Brief => serde_json::to_string(&report::Brief::of(&p.report)).unwrap_or_default(),
+        Line::Csv => {
+            let mut s = String::new();
+            crate::brief::report_row(&p.report, &mut s);
+            s
+        }
+    }
+}
+
+/// The line of an ISS record the quick verification decides, or `None` to take the full
+/// path.
+fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
+    let result = iss::quick::verify_result(raw.bytes())?;
+    let source = report::Source {
+        path: Some(path.to_string()),
+        line: raw.location.span.line,
+        offset: raw.location.span.start,
+    };
+    Some(match line {
+        Line::Brief => {
+            let mut out = Vec::with_capacity(768);
+            crate::brief::quick_brief(source, result, &mut out).ok()?;
+            String::from_utf8(out).ok()?
+        }
+        Line::Csv => {
+            let mut out = String::with_capacity(160);
+            crate::brief::quick_row(raw.bytes(), &source, &result, &mut out);
+            out
+        }
+    })
 }
 
 /// What a worker does with a batch: every record's outcome, in order, handed to `send` in
@@ -126,6 +185,30 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
         }
         return Done::Read(ok, bytes, Box::new(parsed));
     }
+    if let Some(line) = task.line {
+        if task.line_quick
+            && let Unit::Iss(raw) = &unit
+            && let Some(text) = quick_line(line, raw, path)
+        {
+            return Done::Line(text, raw.bytes().len());
+        }
+        let work = crate::pipeline::Work {
+            iss: false,
+            content_id: task.ids,
+            findings: true,
+        };
+        let mut p = unit.process_work(Some(path), work);
+        let text = line_of(line, &p);
+        p.report.record = None;
+        p.report.result = None;
+        p.report.header = Vec::new();
+        p.report.findings = Vec::new();
+        p.canonical = None;
+        if p.diagnostics.is_empty() {
+            p.text = String::new();
+        }
+        return Done::Lined(Box::new(p), text);
+    }
     if task.quick
         && let Unit::Iss(raw) = &unit
         && iss::quick::verify(raw.bytes()) == iss::quick::Quick::Consistent
@@ -154,6 +237,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
 struct Output {
     out: out::Stdout,
     format: Format,
+    pretty: bool,
     quiet: bool,
     colours: bool,
     first_json: bool,
@@ -168,6 +252,34 @@ impl Output {
             Done::Consistent(bytes) => {
                 self.summary.add_consistent(*bytes);
                 Ok(())
+            }
+            Done::Line(line, bytes) => {
+                self.summary.add_consistent(*bytes);
+                self.write_line(line)
+            }
+            Done::Lined(p, line) => {
+                self.summary
+                    .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
+                self.render(&p.diagnostics, path, &p.text, p.offset);
+                self.write_line(line)
+            }
+        }
+    }
+
+    /// Writes a line made by a worker: in a JSON array after a separator, otherwise as it is.
+    fn write_line(&mut self, line: &str) -> io::Result<()> {
+        match self.format {
+            Format::Json => {
+                if !self.first_json {
+                    self.out.write_all(b",\n")?;
+                }
+                self.first_json = false;
+                self.out.write_all(line.as_bytes())
+            }
+            Format::Csv => self.out.write_all(line.as_bytes()),
+            Format::Jsonl | Format::Text => {
+                self.out.write_all(line.as_bytes())?;
+                self.out.write_all(b"\n")
             }
         }
     }
@@ -219,7 +331,16 @@ impl Output {
                 if !self.first_json {
                     writeln!(self.out, ",")?;
                 }
-                serde_json::to_writer_pretty(&mut self.out, &p.report)?;
+                if self.pretty {
+                    serde_json::to_writer_pretty(&mut self.out, &p.report)?;
+                } else {
+                    serde_json::to_writer(&mut self.out, &p.report)?;
+                }
+            }
+            Format::Csv => {
+                let mut row = String::new();
+                crate::brief::report_row(&p.report, &mut row);
+                self.out.write_all(row.as_bytes())?;
             }
             Format::Jsonl => {
                 serde_json::to_writer(&mut self.out, &p.report)?;
@@ -389,6 +510,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut output = Output {
         out: out::stdout(),
         format: args.format,
+        pretty: args.pretty,
         quiet: args.quiet,
         colours: render::stderr_colours(),
         first_json: true,
@@ -396,10 +518,22 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let bar = progress_bar(!args.no_progress && io::stderr().is_terminal());
     let mut io_failed = expanded.failed;
-    if args.format == Format::Json
-        && !args.parse_only
-        && let Err(e) = writeln!(output.out, "[")
-    {
+    if args.report == ReportKind::Brief && !matches!(args.format, Format::Json | Format::Jsonl) {
+        out::note("stich: --report brief is for --format json and jsonl (csv rows are brief already)");
+        return EXIT_USAGE;
+    }
+    let line = match (args.format, args.report) {
+        _ if args.parse_only => None,
+        (Format::Csv, _) => Some(Line::Csv),
+        (Format::Json | Format::Jsonl, ReportKind::Brief) => Some(Line::Brief),
+        _ => None,
+    };
+    let opening = match args.format {
+        Format::Json if !args.parse_only => writeln!(output.out, "["),
+        Format::Csv if !args.parse_only => output.out.write_all(crate::brief::CSV_HEADER.as_bytes()),
+        _ => Ok(()),
+    };
+    if let Err(e) = opening {
         return out::status_of(&e);
     }
     for input in &expanded.inputs {
@@ -418,6 +552,9 @@ pub fn run(args: &CheckArgs) -> u8 {
             content_id: !(args.quiet && args.format == Format::Text),
             slim: args.format == Format::Text,
             quick: args.quiet && args.format == Format::Text && !args.parse_only && !args.full_path,
+            line,
+            line_quick: !args.ids && !args.full_path,
+            ids: args.ids,
         };
         let ran = if jobs == 1 {
             run_serial(records, &mut output, &bar, &path, task)

@@ -1,0 +1,237 @@
+//! Brief reports and CSV rows: one line per record with what a table of an archive needs,
+//! made from the quick verification's result where it decides the record and from the full
+//! report otherwise, so both give the same line for the same record.
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+use engine::Verdict;
+use engine::skat::{GameResult, GameType};
+use report::{Brief, Report, Source};
+
+/// The CSV header: the columns of [`csv_row`].
+pub const CSV_HEADER: &str = "id,path,line,date,forehand,middlehand,rearhand,declarer,game,levels,bid,value,score,won,verdict,findings\n";
+
+/// What a CSV row is made of.
+pub struct Row<'a> {
+    /// The content id, when computed.
+    pub id: Option<&'a str>,
+    /// Where the record came from.
+    pub source: &'a Source,
+    /// The date, ISO style (`2010-12-06`), or as the record gives it.
+    pub date: Option<Cow<'a, str>>,
+    /// Player names, forehand, middlehand, rearhand.
+    pub players: [Option<Cow<'a, str>>; 3],
+    /// The Skat result, where the record was replayed.
+    pub result: Option<&'a GameResult>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The codes of the findings, in the order of the record.
+    pub codes: Vec<&'a str>,
+}
+
+/// The report's name of a game type.
+fn game_name(g: GameType) -> &'static str {
+    match g {
+        GameType::Clubs => "clubs",
+        GameType::Spades => "spades",
+        GameType::Hearts => "hearts",
+        GameType::Diamonds => "diamonds",
+        GameType::Grand => "grand",
+        GameType::Null => "null",
+    }
+}
+
+/// What was played, as one word: a game type, `passed` for a deal all passed, `ramsch`;
+/// empty when the record does not say.
+pub fn game_word(r: &GameResult) -> &'static str {
+    match (r.game, r.passed, r.ramsch.is_some()) {
+        (Some(g), _, _) => game_name(g),
+        (None, _, true) => "ramsch",
+        (None, true, false) => "passed",
+        (None, false, false) => "",
+    }
+}
+
+/// The levels of the result, blank-separated: `hand`, `ouvert`, `schneider-announced`,
+/// `schwarz-announced`, `schneider`, `schwarz` (each as the result's field of that name).
+pub fn levels(r: &GameResult) -> String {
+    let words = [
+        (r.hand, "hand"),
+        (r.ouvert, "ouvert"),
+        (r.schneider_announced, "schneider-announced"),
+        (r.schwarz_announced, "schwarz-announced"),
+        (r.schneider == Some(true), "schneider"),
+        (r.schwarz == Some(true), "schwarz"),
+    ];
+    let mut s = String::new();
+    for (on, word) in words {
+        if on {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(word);
+        }
+    }
+    s
+}
+
+/// The verdict's word.
+pub fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Consistent => "consistent",
+        Verdict::Inconsistent => "inconsistent",
+        Verdict::Illegal => "illegal",
+        Verdict::Incomplete => "incomplete",
+        Verdict::Unparsable => "unparsable",
+    }
+}
+
+/// Appends `field` to `out` as a CSV field (RFC 4180): quoted when it holds a comma, a
+/// quote, a line break or blanks at either end, with quotes doubled.
+fn field(out: &mut String, field: &str) {
+    let quote = field.contains([',', '"', '\n', '\r'])
+        || field.starts_with(char::is_whitespace)
+        || field.ends_with(char::is_whitespace);
+    if quote {
+        out.push('"');
+        out.push_str(&field.replace('"', "\"\""));
+        out.push('"');
+    } else {
+        out.push_str(field);
+    }
+}
+
+/// Appends the row to `out`, ending in a newline.
+pub fn csv_row(row: &Row<'_>, out: &mut String) {
+    let opt = |o: Option<String>| o.unwrap_or_default();
+    field(out, row.id.unwrap_or(""));
+    out.push(',');
+    field(out, row.source.path.as_deref().unwrap_or("-"));
+    let _ = write!(out, ",{},", row.source.line);
+    field(out, row.date.as_deref().unwrap_or(""));
+    for p in &row.players {
+        out.push(',');
+        field(out, p.as_deref().unwrap_or(""));
+    }
+    out.push(',');
+    let r = row.result;
+    out.push_str(r.and_then(|r| r.declarer).map_or("", |s| s.label()));
+    out.push(',');
+    out.push_str(r.map_or("", game_word));
+    out.push(',');
+    out.push_str(&r.map(levels).unwrap_or_default());
+    let _ = write!(
+        out,
+        ",{},{},{},{},{},",
+        opt(r.and_then(|r| r.bid).map(|n| n.to_string())),
+        opt(r.and_then(|r| r.value).map(|n| n.to_string())),
+        opt(r.and_then(|r| r.score).map(|n| n.to_string())),
+        opt(r.and_then(|r| r.won).map(|w| w.to_string())),
+        verdict_word(row.verdict),
+    );
+    let codes = row.codes.join(" ");
+    field(out, &codes);
+    out.push('\n');
+}
+
+/// The date of a record as the CSV gives it: a date in the notation's `2010.12.06` or the
+/// server's `2010-12-06/…` form as `2010-12-06`; anything else as written.
+pub fn iso_date(date: &str) -> Cow<'_, str> {
+    let day = date.split('/').next().unwrap_or(date);
+    let shaped = day.len() == 10
+        && day.bytes().enumerate().all(|(i, b)| match i {
+            4 | 7 => b == b'.' || b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+    if shaped {
+        Cow::Owned(day.replace('.', "-"))
+    } else {
+        Cow::Borrowed(date)
+    }
+}
+
+/// The Skat result of a report, if it has one.
+fn skat_result(report: &Report) -> Option<&GameResult> {
+    match &report.result {
+        Some(engine::Outcome::Skat(r)) => Some(r),
+        None => None,
+    }
+}
+
+/// The CSV row of a full report.
+pub fn report_row(report: &Report, out: &mut String) {
+    let tag = |name: &str| {
+        report
+            .header
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| Cow::Borrowed(t.value.as_str()))
+    };
+    let row = Row {
+        id: report.id.as_deref(),
+        source: &report.source,
+        date: tag("Date").map(|d| match d {
+            Cow::Borrowed(d) => iso_date(d),
+            Cow::Owned(d) => Cow::Owned(iso_date(&d).into_owned()),
+        }),
+        players: [tag("F"), tag("M"), tag("R")],
+        result: skat_result(report),
+        verdict: report.verdict,
+        codes: report.findings.iter().map(|f| f.code.as_str()).collect(),
+    };
+    csv_row(&row, out);
+}
+
+/// The CSV row of a server record the quick verification found consistent, with the result
+/// it gave.
+pub fn quick_row(record: &[u8], source: &Source, result: &GameResult, out: &mut String) {
+    let prop = |key: &[u8]| {
+        iss::quick::plain_property(record, key)
+            .filter(|v| !v.is_empty())
+            .map(String::from_utf8_lossy)
+    };
+    let row = Row {
+        id: None,
+        source,
+        date: prop(b"DT").map(|d| Cow::Owned(iso_date(&d).into_owned())),
+        players: [prop(b"P0"), prop(b"P1"), prop(b"P2")],
+        result: Some(result),
+        verdict: Verdict::Consistent,
+        codes: Vec::new(),
+    };
+    csv_row(&row, out);
+}
+
+/// The brief JSON line of a server record the quick verification found consistent.
+pub fn quick_brief(source: Source, result: GameResult, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    let brief = Brief::consistent(
+        source,
+        iss::quick::GAME,
+        iss::quick::RULES,
+        engine::Outcome::Skat(result),
+    );
+    serde_json::to_writer(&mut *out, &brief)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_with_commas_quotes_or_breaks_are_quoted() {
+        let mut s = String::new();
+        for f in ["plain", "a,b", "say \"hi\"", "two\nlines", " padded", ""] {
+            field(&mut s, f);
+            s.push('|');
+        }
+        assert_eq!(s, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\"|\" padded\"||");
+    }
+
+    #[test]
+    fn dates_of_either_form_read_the_same() {
+        assert_eq!(iso_date("2010.12.06"), "2010-12-06");
+        assert_eq!(iso_date("2010-12-06/18:59:24/UTC"), "2010-12-06");
+        assert_eq!(iso_date("spring 1897"), "spring 1897");
+    }
+}
