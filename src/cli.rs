@@ -29,9 +29,19 @@ pub fn jobs(n: usize) -> usize {
     }
 }
 
+/// The exit statuses, as `--help` lists them.
+pub const EXIT_HELP: &str = "\
+Exit status:
+  0  every record consistent, or only incomplete (legal as far as it goes, but not fully
+     checkable: no play, a penalty game); no usage or I/O error. `check --strict` makes
+     incomplete records fail too
+  1  some record illegal, inconsistent or unparsable (or incomplete, with --strict); for
+     fmt, a file not in canonical form under --check or one left as it was
+  2  a usage error, or a path or output that could not be read or written";
+
 /// Read, replay and verify records of trick-taking card games.
 #[derive(Parser, Debug)]
-#[command(name = "stich", version, about, long_about = None)]
+#[command(name = "stich", version, about, long_about = None, after_help = EXIT_HELP)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -60,6 +70,39 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Print the manual page (roff, for `man -l -`).
+    Man,
+}
+
+/// When standard error gets colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether standard error gets colours.
+    pub fn colours(self) -> bool {
+        match self {
+            ColorChoice::Auto => crate::render::stderr_colours(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        }
+    }
+}
+
+/// How `check` writes its closing summary on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SummaryForm {
+    /// Lines of text.
+    Text,
+    /// One JSON object on one line (see spec/report.md).
+    Json,
 }
 
 /// The formats records are read from.
@@ -121,6 +164,7 @@ impl CardsDisplay {
 
 /// Arguments of `check`.
 #[derive(Args, Debug)]
+#[command(after_help = EXIT_HELP)]
 pub struct CheckArgs {
     /// Files or folders (searched recursively); `-` is standard input.
     #[arg(required = true)]
@@ -137,13 +181,22 @@ pub struct CheckArgs {
     /// Indent `--format json` (compact otherwise, one report a line).
     #[arg(long)]
     pub pretty: bool,
+    /// Make incomplete records fail: exit status 1 unless every record is consistent.
+    #[arg(long)]
+    pub strict: bool,
+    /// The closing summary's form (on standard error).
+    #[arg(long, value_enum, default_value_t = SummaryForm::Text)]
+    pub summary: SummaryForm,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Compute the content id for brief reports and CSV rows too. It needs each record's
     /// canonical form, so every record then takes the full path, at about a third of the
     /// speed.
     #[arg(long)]
     pub ids: bool,
     /// Worker threads for replaying (0: one per core; never more than one per core).
-    #[arg(long, short = 'j', default_value_t = 1)]
+    #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
     /// Print errors and warnings only: no line per record, no notes.
     #[arg(long, short = 'q')]
@@ -202,7 +255,7 @@ pub struct GenArgs {
     pub to: GenTo,
     /// Worker threads (0: one per core; never more than one per core); the output is the
     /// same for any number.
-    #[arg(long, short = 'j', default_value_t = 1)]
+    #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
 }
 
@@ -223,6 +276,9 @@ pub struct FmtArgs {
     /// Card alphabet of the output (only `unicode` is canonical).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// What `convert` writes.
@@ -251,13 +307,30 @@ pub struct ConvertArgs {
     /// Card alphabet of stich output.
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// How `rules` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// Lines of text.
+    Text,
+    /// JSON.
+    Json,
 }
 
 /// Arguments of `rules`.
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    /// Print as JSON.
-    #[arg(long)]
+    /// One profile only, by name (`isko`, `american`, …); all when left out.
+    pub name: Option<String>,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+    pub format: RulesFormat,
+    /// The same as `--format json` (kept for scripts that used it).
+    #[arg(long, hide = true)]
     pub json: bool,
 }
 

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         cli::Command::Rules(args) => commands::rules::run(&args),
         cli::Command::Gen(args) => commands::r#gen::run(&args),
         cli::Command::Completions { shell } => commands::completions::run(shell),
+        cli::Command::Man => commands::man::run(),
     };
     ExitCode::from(code)
 }

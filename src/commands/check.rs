@@ -2,9 +2,12 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::time::Instant;
 
-use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format, ReportKind};
+use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format, ReportKind, SummaryForm};
 use crate::input;
 use crate::out;
 use crate::pipeline::{Job, Processed, Unit};
@@ -242,6 +245,7 @@ struct Output {
     colours: bool,
     first_json: bool,
     summary: Summary,
+    progress: Progress,
 }
 
 impl Output {
@@ -299,7 +303,8 @@ impl Output {
     fn render(&self, diagnostics: &[notation::Diagnostic], path: &str, text: &str, offset: usize) {
         if diagnostics.iter().any(|d| self.shows(d)) {
             let shown = diagnostics.iter().filter(|d| self.shows(d));
-            out::note_raw(&render::diagnostics(shown, path, text, offset, self.colours));
+            let rendered = render::diagnostics(shown, path, text, offset, self.colours);
+            self.progress.suspend(|| out::note_raw(&rendered));
         }
     }
 
@@ -352,15 +357,127 @@ impl Output {
     }
 }
 
-fn progress_bar(show: bool) -> indicatif::ProgressBar {
-    if !show {
-        return indicatif::ProgressBar::hidden();
+/// The progress bar of a run: bytes read of all the inputs (as stored, so compressed files
+/// count what they take on disk) against their total where it is known, with the time
+/// left; a spinner for standard input. It draws on a terminal only, and is suspended while
+/// findings are written, so no stale bar is left between them.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    /// Bytes of the inputs finished before the current one.
+    base: u64,
+    /// Bytes of the current input read so far.
+    read: Arc<AtomicU64>,
+    records: u64,
+    started: Instant,
+    /// When the message was last written, in records: writing it costs a lock and a
+    /// format, so it is redrawn every few thousand records.
+    shown_at: u64,
+    path: String,
+}
+
+impl Progress {
+    fn new(show: bool, total: Option<u64>) -> Progress {
+        let bar = match (show, total) {
+            (false, _) => indicatif::ProgressBar::hidden(),
+            (true, Some(total)) if total > 0 => {
+                let bar = indicatif::ProgressBar::new(total);
+                if let Ok(style) = indicatif::ProgressStyle::with_template(
+                    "{bar:20} {bytes}/{total_bytes}, {eta} left; {wide_msg}",
+                ) {
+                    bar.set_style(style);
+                }
+                bar
+            }
+            (true, _) => {
+                let bar = indicatif::ProgressBar::new_spinner();
+                if let Ok(style) =
+                    indicatif::ProgressStyle::with_template("{spinner} {bytes} read; {wide_msg}")
+                {
+                    bar.set_style(style);
+                }
+                bar
+            }
+        };
+        Progress {
+            bar,
+            base: 0,
+            read: Arc::new(AtomicU64::new(0)),
+            records: 0,
+            started: Instant::now(),
+            shown_at: 0,
+            path: String::new(),
+        }
     }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} records, {per_sec} {msg}") {
-        bar.set_style(style);
+
+    /// Starts on the next input, whose bytes read are counted in `read`.
+    fn next_input(&mut self, path: &str, read: Arc<AtomicU64>) {
+        self.base += self.read.load(Ordering::Relaxed);
+        self.read = read;
+        self.path = path.to_string();
+        self.show();
     }
-    bar
+
+    /// Counts `n` records more.
+    fn add(&mut self, n: u64) {
+        self.records += n;
+        if !self.bar.is_hidden() && self.records - self.shown_at >= 4096 {
+            self.show();
+        }
+    }
+
+    fn show(&mut self) {
+        if self.bar.is_hidden() {
+            return;
+        }
+        self.shown_at = self.records;
+        self.bar
+            .set_position(self.base + self.read.load(Ordering::Relaxed));
+        self.bar.set_message(progress_message(
+            self.records,
+            self.started.elapsed().as_secs_f64(),
+            &self.path,
+        ));
+    }
+
+    /// Runs `f` with the bar off the screen.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        if self.bar.is_hidden() {
+            f()
+        } else {
+            self.bar.suspend(f)
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `n` with a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The bar's message: records so far and the rate in whole games a second.
+fn progress_message(records: u64, secs: f64, path: &str) -> String {
+    let rate = if secs > 0.0 {
+        (records as f64 / secs) as u64
+    } else {
+        0
+    };
+    format!(
+        "{} records, {} games/s; {path}",
+        thousands(records),
+        thousands(rate)
+    )
 }
 
 /// Why a run stopped early.
@@ -401,7 +518,6 @@ fn stop(e: io::Error) -> Stop {
 fn run_serial(
     records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output,
-    bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
@@ -411,7 +527,7 @@ fn run_serial(
             n += 1;
             output.write_done(&finish(unit, path, task), path)
         });
-        bar.inc(n);
+        output.progress.add(n);
         written.map_err(stop)?;
     }
     Ok(())
@@ -431,7 +547,6 @@ fn run_parallel(
     records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output,
     workers: usize,
-    bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
@@ -496,10 +611,18 @@ fn run_parallel(
         for outcomes in order_rx.iter() {
             for done in outcomes.iter() {
                 write_batch(output, &done, path)?;
-                bar.inc(done.len() as u64);
+                output.progress.add(done.len() as u64);
             }
         }
         Ok(())
+    })
+}
+
+/// The bytes of all the inputs, when every one is a file whose size is known.
+fn total_size(inputs: &[input::Input]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |sum, i| {
+        let meta = std::fs::metadata(i.path.as_ref()?).ok()?;
+        meta.is_file().then(|| sum + meta.len())
     })
 }
 
@@ -512,11 +635,14 @@ pub fn run(args: &CheckArgs) -> u8 {
         format: args.format,
         pretty: args.pretty,
         quiet: args.quiet,
-        colours: render::stderr_colours(),
+        colours: args.color.colours(),
         first_json: true,
-        summary: Summary::new(),
+        summary: Summary::new().strict(args.strict),
+        progress: Progress::new(
+            !args.no_progress && io::stderr().is_terminal(),
+            total_size(&expanded.inputs),
+        ),
     };
-    let bar = progress_bar(!args.no_progress && io::stderr().is_terminal());
     let mut io_failed = expanded.failed;
     if args.report == ReportKind::Brief && !matches!(args.format, Format::Json | Format::Jsonl) {
         out::note("stich: --report brief is for --format json and jsonl (csv rows are brief already)");
@@ -538,15 +664,19 @@ pub fn run(args: &CheckArgs) -> u8 {
     }
     for input in &expanded.inputs {
         let path = input.display();
-        bar.set_message(path.clone());
-        let records = match input::jobs(input) {
+        let opened = match input::open_input(input) {
             Ok(r) => r,
             Err(e) => {
-                out::note(format_args!("stich: {path}: {e}"));
+                output
+                    .progress
+                    .suspend(|| out::note(format_args!("stich: {path}: {e}")));
                 io_failed = true;
                 continue;
             }
         };
+        output.progress.next_input(&path, Arc::clone(&opened.read));
+        let (records, format) = input::opened_jobs(opened);
+        output.summary.set_iss(format == input::Format::Iss);
         let task = Task {
             parse_only: args.parse_only,
             content_id: !(args.quiet && args.format == Format::Text),
@@ -557,25 +687,25 @@ pub fn run(args: &CheckArgs) -> u8 {
             ids: args.ids,
         };
         let ran = if jobs == 1 {
-            run_serial(records, &mut output, &bar, &path, task)
+            run_serial(records, &mut output, &path, task)
         } else {
-            run_parallel(records, &mut output, jobs, &bar, &path, task)
+            run_parallel(records, &mut output, jobs, &path, task)
         };
         match ran {
             Ok(()) => {}
             Err(Stop::BrokenPipe) => return EXIT_OK,
             Err(Stop::Failed(e)) => {
-                bar.finish_and_clear();
+                output.progress.finish();
                 return out::status_of(&e);
             }
             Err(Stop::Threads(why)) => {
-                bar.finish_and_clear();
+                output.progress.finish();
                 out::note(format_args!("stich: {why}"));
                 return EXIT_USAGE;
             }
         }
     }
-    bar.finish_and_clear();
+    output.progress.finish();
     let closed = if args.format == Format::Json && !args.parse_only {
         writeln!(output.out, "\n]")
     } else {
@@ -584,12 +714,33 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Err(e) = closed.and_then(|()| output.out.flush()) {
         return out::status_of(&e);
     }
-    out::note(output.summary.text());
+    match args.summary {
+        SummaryForm::Text => out::note(output.summary.text()),
+        SummaryForm::Json => out::note(output.summary.json()),
+    }
     if io_failed {
         EXIT_USAGE
     } else if output.summary.failed() {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_message_gives_whole_rates_with_thousands_marked() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(
+            progress_message(123_456, 0.5, "a.sgf"),
+            "123,456 records, 246,912 games/s; a.sgf"
+        );
+        assert_eq!(progress_message(0, 0.0, "-"), "0 records, 0 games/s; -");
     }
 }

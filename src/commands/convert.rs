@@ -50,7 +50,7 @@ fn comment_count(record: &Record) -> usize {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> u8 {
-    let colours = render::stderr_colours();
+    let colours = args.color.colours();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = EXIT_OK;

@@ -41,7 +41,7 @@ pub fn run(args: &FmtArgs) -> u8 {
         }
         inputs.extend(expanded.inputs);
     }
-    let colours = render::stderr_colours();
+    let colours = args.color.colours();
     for input in &inputs {
         let options = notation::PrintOptions {
             cards: args.cards.display(),
