@@ -151,12 +151,20 @@ pub fn iso_date(date: &str) -> Cow<'_, str> {
     }
 }
 
+/// The Skat result of an outcome, if it is one.
+// Skat is the only family with an engine so far; the `else` is for the next one.
+#[allow(irrefutable_let_patterns)]
+pub fn skat_outcome(outcome: &engine::Outcome) -> Option<&GameResult> {
+    if let engine::Outcome::Skat(r) = outcome {
+        Some(r)
+    } else {
+        None
+    }
+}
+
 /// The Skat result of a report, if it has one.
 fn skat_result(report: &Report) -> Option<&GameResult> {
-    match &report.result {
-        Some(engine::Outcome::Skat(r)) => Some(r),
-        None => None,
-    }
+    report.result.as_ref().and_then(skat_outcome)
 }
 
 /// The CSV row of a full report.

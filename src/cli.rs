@@ -72,6 +72,113 @@ pub enum Command {
     },
     /// Print the manual page (roff, for `man -l -`).
     Man,
+    /// Write the records that match every condition given, in the input's own form (ISS
+    /// records byte for byte).
+    Filter(FilterArgs),
+    /// Count games, wins and average values per game and per player.
+    Stats(StatsArgs),
+}
+
+/// The verdicts, for selecting by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VerdictArg {
+    /// Every action legal, every claim right.
+    Consistent,
+    /// A claimed figure differs from the replay.
+    Inconsistent,
+    /// An action breaks the rules.
+    Illegal,
+    /// Legal so far, but not fully checkable.
+    Incomplete,
+    /// Could not be read.
+    Unparsable,
+}
+
+impl VerdictArg {
+    /// The engine's verdict.
+    pub fn verdict(self) -> engine::Verdict {
+        match self {
+            VerdictArg::Consistent => engine::Verdict::Consistent,
+            VerdictArg::Inconsistent => engine::Verdict::Inconsistent,
+            VerdictArg::Illegal => engine::Verdict::Illegal,
+            VerdictArg::Incomplete => engine::Verdict::Incomplete,
+            VerdictArg::Unparsable => engine::Verdict::Unparsable,
+        }
+    }
+}
+
+/// Arguments of `filter`.
+#[derive(Args, Debug)]
+pub struct FilterArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The game played: clubs, spades, hearts, diamonds, grand, null, passed or ramsch
+    /// (repeat for any of several).
+    #[arg(long)]
+    pub game: Vec<String>,
+    /// The rule profile (the `Rules` tag; server records are `isko`).
+    #[arg(long)]
+    pub rules: Vec<String>,
+    /// A player at the table, by name (any seat; letter case ignored).
+    #[arg(long)]
+    pub player: Vec<String>,
+    /// A player who declared the game, by name (letter case ignored).
+    #[arg(long)]
+    pub declarer: Vec<String>,
+    /// Played on this day or later (`2019-03-01`); records without a date do not match.
+    #[arg(long)]
+    pub since: Option<String>,
+    /// Played on this day or earlier (`2019-12-31`); records without a date do not match.
+    #[arg(long)]
+    pub until: Option<String>,
+    /// The verdict (repeat for any of several).
+    #[arg(long, value_enum)]
+    pub verdict: Vec<VerdictArg>,
+    /// A finding with this code (repeat for any of several).
+    #[arg(long)]
+    pub code: Vec<String>,
+    /// The game value is at least this.
+    #[arg(long)]
+    pub min_value: Option<u32>,
+    /// The game value is at most this.
+    #[arg(long)]
+    pub max_value: Option<u32>,
+    /// Leave out a record whose content id came before (the id of its canonical form, so
+    /// the same game written differently is the same record).
+    #[arg(long)]
+    pub dedupe: bool,
+}
+
+/// How `stats` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Aligned tables.
+    Table,
+    /// CSV: one row per game or player, a `table` column saying which.
+    Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// Arguments of `stats`.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
+    pub format: StatsFormat,
+    /// Count a record whose content id came before only once.
+    #[arg(long)]
+    pub dedupe: bool,
 }
 
 /// When standard error gets colours.

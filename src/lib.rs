@@ -9,5 +9,6 @@ pub mod input;
 pub mod out;
 pub mod pipeline;
 pub mod render;
+pub mod select;
 pub mod show;
 pub mod summary;
