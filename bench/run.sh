@@ -43,7 +43,9 @@ for form in iss stich; do
 done
 server="$OUT/games-$GAMES-$SEED.server"
 if [ ! -s "$server" ]; then
-    awk '{ sub(/^\(;GM\[Skat\]/, "(;GM[Skat]PC[International Skat Server]SE[" int(NR / 36) "]DT[2019-03-" sprintf("%02d", NR % 28 + 1) "/12:00:00/UTC]P0[anna]P1[bert]P2[carl]R0[]R1[]R2[]"); print }' \
+    # Every generated record starts with `(;GM[Skat]` (10 bytes); substr is much faster than
+    # a regular expression on lines this long.
+    awk '{ print "(;GM[Skat]PC[International Skat Server]SE[" int(NR / 36) "]DT[2019-03-" sprintf("%02d", NR % 28 + 1) "/12:00:00/UTC]P0[anna]P1[bert]P2[carl]R0[]R1[]R2[]" substr($0, 11) }' \
         "$OUT/games-$GAMES-$SEED.iss" > "$server"
 fi
 

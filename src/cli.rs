@@ -288,6 +288,10 @@ pub struct CheckArgs {
     /// Indent `--format json` (compact otherwise, one report a line).
     #[arg(long)]
     pub pretty: bool,
+    /// Card alphabet of the cards in full JSON reports (only `unicode` follows the schema's
+    /// card pattern).
+    #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards: CardsDisplay,
     /// Make incomplete records fail: exit status 1 unless every record is consistent.
     #[arg(long)]
     pub strict: bool,
@@ -411,7 +415,8 @@ pub struct ConvertArgs {
     /// The output format.
     #[arg(long, value_enum)]
     pub to: To,
-    /// Card alphabet of stich output.
+    /// Card alphabet of stich output and of the cards in JSON reports (reports in another
+    /// alphabet than `unicode` do not follow the schema's card pattern).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
     /// Colours on standard error.

@@ -186,3 +186,23 @@ fn json_is_compact_unless_pretty_and_brief_needs_json() {
     let text_brief = stich(&["check", "--report", "brief", &corpus]);
     assert_eq!(text_brief.status.code(), Some(2));
 }
+
+#[test]
+fn cards_apply_to_json_reports() {
+    let f = root().join("corpus/skat/isko/clubs-with-1-61.stich");
+    let f = f.to_str().expect("path");
+    for args in [
+        &["convert", "--to", "json", "--cards", "ascii", f][..],
+        &["check", "--format", "jsonl", "--cards", "ascii", f],
+    ] {
+        let out = stich(args);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let hands = &v["record"]["deal"];
+        let text = hands.to_string();
+        assert!(text.contains("\"CA\""), "{args:?}: {text}");
+        assert!(!text.contains('♣'), "{args:?}: {text}");
+    }
+    let out = stich(&["check", "--format", "jsonl", f]);
+    let text = text(&out.stdout);
+    assert!(text.contains("\"♣A\""));
+}

@@ -241,6 +241,7 @@ struct Output {
     out: out::Stdout,
     format: Format,
     pretty: bool,
+    cards: cards::Display,
     quiet: bool,
     colours: bool,
     first_json: bool,
@@ -336,11 +337,7 @@ impl Output {
                 if !self.first_json {
                     writeln!(self.out, ",")?;
                 }
-                if self.pretty {
-                    serde_json::to_writer_pretty(&mut self.out, &p.report)?;
-                } else {
-                    serde_json::to_writer(&mut self.out, &p.report)?;
-                }
+                crate::brief::write_report(&mut self.out, &p.report, self.cards, self.pretty)?;
             }
             Format::Csv => {
                 let mut row = String::new();
@@ -348,7 +345,7 @@ impl Output {
                 self.out.write_all(row.as_bytes())?;
             }
             Format::Jsonl => {
-                serde_json::to_writer(&mut self.out, &p.report)?;
+                crate::brief::write_report(&mut self.out, &p.report, self.cards, false)?;
                 writeln!(self.out)?;
             }
         }
@@ -634,6 +631,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         out: out::stdout(),
         format: args.format,
         pretty: args.pretty,
+        cards: args.cards.display(),
         quiet: args.quiet,
         colours: args.color.colours(),
         first_json: true,

@@ -71,7 +71,7 @@ pub fn run(args: &ConvertArgs) -> u8 {
         |path: &str, parsed: Parsed, out: &mut io::BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
             if args.to == To::Json {
                 let p = process(parsed, Some(path));
-                serde_json::to_writer(&mut *out, &p.report)?;
+                crate::brief::write_report(&mut *out, &p.report, args.cards.display(), false)?;
                 return writeln!(out);
             }
             let Some(record) = &parsed.record else {
