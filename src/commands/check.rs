@@ -102,6 +102,9 @@ enum Line {
     Brief,
     /// A CSV row.
     Csv,
+    /// A full JSON report with its cards in this form, indented or not: made on the worker,
+    /// so that the one writing thread only copies bytes.
+    Full(cards::Display, bool),
 }
 
 /// The line of a checked record.
@@ -112,6 +115,13 @@ fn line_of(line: Line, p: &Processed) -> String {
             let mut s = String::new();
             crate::brief::report_row(&p.report, &mut s);
             s
+        }
+        Line::Full(cards, pretty) => {
+            let mut out = Vec::with_capacity(4096);
+            if crate::brief::write_report(&mut out, &p.report, cards, pretty).is_err() {
+                out.clear();
+            }
+            String::from_utf8(out).unwrap_or_default()
         }
     }
 }
@@ -136,6 +146,8 @@ fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
             crate::brief::quick_row(raw.bytes(), &source, &result, &mut out);
             out
         }
+        // A full report needs the full path.
+        Line::Full(..) => return None,
     })
 }
 
@@ -190,6 +202,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
     }
     if let Some(line) = task.line {
         if task.line_quick
+            && !matches!(line, Line::Full(..))
             && let Unit::Iss(raw) = &unit
             && let Some(text) = quick_line(line, raw, path)
         {
@@ -197,7 +210,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
         }
         let work = crate::pipeline::Work {
             iss: false,
-            content_id: task.ids,
+            content_id: task.ids || matches!(line, Line::Full(..)),
             findings: true,
         };
         let mut p = unit.process_work(Some(path), work);
@@ -650,6 +663,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         _ if args.parse_only => None,
         (Format::Csv, _) => Some(Line::Csv),
         (Format::Json | Format::Jsonl, ReportKind::Brief) => Some(Line::Brief),
+        (Format::Json, ReportKind::Full) => Some(Line::Full(args.cards.display(), args.pretty)),
+        (Format::Jsonl, ReportKind::Full) => Some(Line::Full(args.cards.display(), false)),
         _ => None,
     };
     let opening = match args.format {
