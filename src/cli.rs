@@ -292,6 +292,11 @@ pub struct CheckArgs {
     /// card pattern).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
+    /// Leave out a record whose content id came before (the same game, however written):
+    /// it is neither reported nor counted but among the duplicates. Every record then takes
+    /// the full path, which computes the id.
+    #[arg(long)]
+    pub dedupe: bool,
     /// Make incomplete records fail: exit status 1 unless every record is consistent.
     #[arg(long)]
     pub strict: bool,

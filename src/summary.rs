@@ -16,6 +16,8 @@ pub struct Summary {
     incomplete: u64,
     unparsable: u64,
     read_only: u64,
+    /// Records left out as duplicates (`--dedupe`), not counted in `records`.
+    duplicates: u64,
     by_code: BTreeMap<String, u64>,
     /// Mismatched claims by their key, and whether they came from ISS records (where the
     /// summary names them by their `R` field).
@@ -45,6 +47,7 @@ impl Summary {
             incomplete: 0,
             unparsable: 0,
             read_only: 0,
+            duplicates: 0,
             by_code: BTreeMap::new(),
             by_claim: BTreeMap::new(),
             iss: false,
@@ -121,6 +124,11 @@ impl Summary {
         self.records += 1;
         self.bytes += bytes as u64;
         self.consistent += 1;
+    }
+
+    /// Counts one record left out because its content id came before (`--dedupe`).
+    pub fn add_duplicate(&mut self) {
+        self.duplicates += 1;
     }
 
     /// Counts one record that was only read (`--parse-only`): read into a tree, or not.
@@ -203,6 +211,7 @@ impl Summary {
             "incomplete": self.incomplete,
             "unparsable": self.unparsable,
             "read_only": self.read_only,
+            "duplicates": self.duplicates,
             "errors_by_code": self.by_code,
             "mismatches_by_claim": claims,
             "failed": self.failed(),
@@ -232,6 +241,12 @@ impl Summary {
                 self.unparsable
             )
         };
+        if self.duplicates > 0 {
+            s.push_str(&format!(
+                "\n{} duplicate records left out (a content id seen before)",
+                self.duplicates
+            ));
+        }
         if !self.by_code.is_empty() {
             let codes: Vec<String> = self.by_code.iter().map(|(c, n)| format!("{c}×{n}")).collect();
             s.push_str(&format!("\nerrors by code: {}", codes.join(", ")));

@@ -216,3 +216,25 @@ fn stats_count_games_and_players_in_every_form() {
     assert!(table.starts_with("300 records"), "{table}");
     assert!(table.contains("avg value"));
 }
+
+#[test]
+fn check_leaves_out_duplicates_with_dedupe() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let (_, body) = server_archive(tmp.path());
+    let twice = tmp.path().join("twice.sgf");
+    std::fs::write(&twice, body.repeat(2)).expect("write");
+    let twice = twice.to_str().expect("path");
+    let out = stich(&["check", "-q", "--dedupe", twice]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("300 records: 300 consistent"), "{err}");
+    assert!(err.contains("300 duplicate records left out"), "{err}");
+    let jsonl = stich(&["check", "--format", "jsonl", "--dedupe", twice]);
+    assert_eq!(lines(&jsonl).len(), 300);
+    let csv = stich(&["check", "--format", "csv", "--dedupe", twice]);
+    let rows = lines(&csv);
+    assert_eq!(rows.len(), 301);
+    assert!(rows.iter().skip(1).all(|r| r.len() > 64 && !r.starts_with(',')));
+    let all = stich(&["check", "-q", twice]);
+    assert!(text(&all.stderr).contains("600 records: 600 consistent"));
+}

@@ -260,6 +260,8 @@ struct Output {
     first_json: bool,
     summary: Summary,
     progress: Progress,
+    /// The content ids written so far, with `--dedupe`.
+    seen: Option<std::collections::HashSet<String>>,
 }
 
 impl Output {
@@ -276,6 +278,9 @@ impl Output {
                 self.write_line(line)
             }
             Done::Lined(p, line) => {
+                if self.duplicate(p) {
+                    return Ok(());
+                }
                 self.summary
                     .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
                 self.render(&p.diagnostics, path, &p.text, p.offset);
@@ -332,7 +337,25 @@ impl Output {
         Ok(())
     }
 
+    /// Whether `--dedupe` leaves the record out: its content id came before. Such a record is
+    /// neither written nor counted but among the duplicates.
+    fn duplicate(&mut self, p: &Processed) -> bool {
+        let Some(seen) = &mut self.seen else {
+            return false;
+        };
+        match &p.report.id {
+            Some(id) if !seen.insert(id.clone()) => {
+                self.summary.add_duplicate();
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
+        if self.duplicate(p) {
+            return Ok(());
+        }
         self.summary
             .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
         self.render(&p.diagnostics, path, &p.text, p.offset);
@@ -649,6 +672,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         colours: args.color.colours(),
         first_json: true,
         summary: Summary::new().strict(args.strict),
+        seen: args.dedupe.then(std::collections::HashSet::new),
         progress: Progress::new(
             !args.no_progress && io::stderr().is_terminal(),
             total_size(&expanded.inputs),
@@ -692,12 +716,18 @@ pub fn run(args: &CheckArgs) -> u8 {
         output.summary.set_iss(format == input::Format::Iss);
         let task = Task {
             parse_only: args.parse_only,
-            content_id: !(args.quiet && args.format == Format::Text),
+            content_id: !(args.quiet && args.format == Format::Text) || args.dedupe,
             slim: args.format == Format::Text,
-            quick: args.quiet && args.format == Format::Text && !args.parse_only && !args.full_path,
+            // Leaving duplicates out needs every record's content id, which only the full
+            // path computes.
+            quick: args.quiet
+                && args.format == Format::Text
+                && !args.parse_only
+                && !args.full_path
+                && !args.dedupe,
             line,
-            line_quick: !args.ids && !args.full_path,
-            ids: args.ids,
+            line_quick: !args.ids && !args.full_path && !args.dedupe,
+            ids: args.ids || args.dedupe,
         };
         let ran = if jobs == 1 {
             run_serial(records, &mut output, &path, task)
