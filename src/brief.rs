@@ -16,8 +16,10 @@ pub const CSV_HEADER: &str = "id,path,line,date,forehand,middlehand,rearhand,dec
 pub struct Row<'a> {
     /// The content id, when computed.
     pub id: Option<&'a str>,
-    /// Where the record came from.
-    pub source: &'a Source,
+    /// The file the record came from (`None` for standard input).
+    pub path: Option<&'a str>,
+    /// The line the record starts on.
+    pub line: u32,
     /// The date, ISO style (`2010-12-06`), or as the record gives it.
     pub date: Option<Cow<'a, str>>,
     /// Player names, forehand, middlehand, rearhand.
@@ -56,6 +58,14 @@ pub fn game_word(r: &GameResult) -> &'static str {
 /// The levels of the result, blank-separated: `hand`, `ouvert`, `schneider-announced`,
 /// `schwarz-announced`, `schneider`, `schwarz` (each as the result's field of that name).
 pub fn levels(r: &GameResult) -> String {
+    let mut s = String::new();
+    push_levels(r, &mut s);
+    s
+}
+
+/// Appends the levels ([`levels`]) to `s`.
+fn push_levels(r: &GameResult, s: &mut String) {
+    let start = s.len();
     let words = [
         (r.hand, "hand"),
         (r.ouvert, "ouvert"),
@@ -64,16 +74,14 @@ pub fn levels(r: &GameResult) -> String {
         (r.schneider == Some(true), "schneider"),
         (r.schwarz == Some(true), "schwarz"),
     ];
-    let mut s = String::new();
     for (on, word) in words {
         if on {
-            if !s.is_empty() {
+            if s.len() > start {
                 s.push(' ');
             }
             s.push_str(word);
         }
     }
-    s
 }
 
 /// The verdict's word.
@@ -102,13 +110,20 @@ fn field(out: &mut String, field: &str) {
     }
 }
 
+/// Appends `,` and the number, or only `,` for none.
+fn number(out: &mut String, n: Option<impl std::fmt::Display>) {
+    out.push(',');
+    if let Some(n) = n {
+        let _ = write!(out, "{n}");
+    }
+}
+
 /// Appends the row to `out`, ending in a newline.
 pub fn csv_row(row: &Row<'_>, out: &mut String) {
-    let opt = |o: Option<String>| o.unwrap_or_default();
     field(out, row.id.unwrap_or(""));
     out.push(',');
-    field(out, row.source.path.as_deref().unwrap_or("-"));
-    let _ = write!(out, ",{},", row.source.line);
+    field(out, row.path.unwrap_or("-"));
+    let _ = write!(out, ",{},", row.line);
     field(out, row.date.as_deref().unwrap_or(""));
     for p in &row.players {
         out.push(',');
@@ -120,18 +135,23 @@ pub fn csv_row(row: &Row<'_>, out: &mut String) {
     out.push(',');
     out.push_str(r.map_or("", game_word));
     out.push(',');
-    out.push_str(&r.map(levels).unwrap_or_default());
-    let _ = write!(
-        out,
-        ",{},{},{},{},{},",
-        opt(r.and_then(|r| r.bid).map(|n| n.to_string())),
-        opt(r.and_then(|r| r.value).map(|n| n.to_string())),
-        opt(r.and_then(|r| r.score).map(|n| n.to_string())),
-        opt(r.and_then(|r| r.won).map(|w| w.to_string())),
-        verdict_word(row.verdict),
-    );
-    let codes = row.codes.join(" ");
-    field(out, &codes);
+    if let Some(r) = r {
+        push_levels(r, out);
+    }
+    number(out, r.and_then(|r| r.bid));
+    number(out, r.and_then(|r| r.value));
+    number(out, r.and_then(|r| r.score));
+    number(out, r.and_then(|r| r.won));
+    out.push(',');
+    out.push_str(verdict_word(row.verdict));
+    out.push(',');
+    // Codes are letters and digits: nothing in them needs quoting.
+    for (i, code) in row.codes.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(code);
+    }
     out.push('\n');
 }
 
@@ -178,7 +198,8 @@ pub fn report_row(report: &Report, out: &mut String) {
     };
     let row = Row {
         id: report.id.as_deref(),
-        source: &report.source,
+        path: report.source.path.as_deref(),
+        line: report.source.line,
         date: tag("Date").map(|d| match d {
             Cow::Borrowed(d) => iso_date(d),
             Cow::Owned(d) => Cow::Owned(iso_date(&d).into_owned()),
@@ -193,7 +214,7 @@ pub fn report_row(report: &Report, out: &mut String) {
 
 /// The CSV row of a server record the quick verification found consistent, with the result
 /// it gave.
-pub fn quick_row(record: &[u8], source: &Source, result: &GameResult, out: &mut String) {
+pub fn quick_row(record: &[u8], path: &str, line: u32, result: &GameResult, out: &mut String) {
     let prop = |key: &[u8]| {
         iss::quick::plain_property(record, key)
             .filter(|v| !v.is_empty())
@@ -201,7 +222,8 @@ pub fn quick_row(record: &[u8], source: &Source, result: &GameResult, out: &mut 
     };
     let row = Row {
         id: None,
-        source,
+        path: Some(path),
+        line,
         date: prop(b"DT").map(|d| Cow::Owned(iso_date(&d).into_owned())),
         players: [prop(b"P0"), prop(b"P1"), prop(b"P2")],
         result: Some(result),

@@ -129,24 +129,27 @@ fn line_of(line: Line, p: &Processed) -> String {
 /// The line of an ISS record the quick verification decides, or `None` to take the full
 /// path.
 fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
+    if matches!(line, Line::Full(..)) {
+        // A full report needs the full path.
+        return None;
+    }
     let result = iss::quick::verify_result(raw.bytes())?;
-    let source = report::Source {
-        path: Some(path.to_string()),
-        line: raw.location.span.line,
-        offset: raw.location.span.start,
-    };
     Some(match line {
         Line::Brief => {
+            let source = report::Source {
+                path: Some(path.to_string()),
+                line: raw.location.span.line,
+                offset: raw.location.span.start,
+            };
             let mut out = Vec::with_capacity(768);
             crate::brief::quick_brief(source, result, &mut out).ok()?;
             String::from_utf8(out).ok()?
         }
         Line::Csv => {
             let mut out = String::with_capacity(160);
-            crate::brief::quick_row(raw.bytes(), &source, &result, &mut out);
+            crate::brief::quick_row(raw.bytes(), path, raw.location.span.line, &result, &mut out);
             out
         }
-        // A full report needs the full path.
         Line::Full(..) => return None,
     })
 }
