@@ -7,6 +7,11 @@
 #   bench/run.sh                 # 1,000,000 games (about 6 minutes on 2 cores)
 #   GAMES=50000 bench/run.sh     # a quick run
 #   RUNS=1 bench/run.sh          # one run per figure instead of the best of three
+#   FORMS=server bench/run.sh    # only the server-form records (brief, CSV, full JSONL)
+#
+# The `server` input is the ISS games with what the server's own records carry besides the
+# game (place, series, game number, date, player names, ratings), so that the brief and
+# CSV output have names and dates to write.
 #
 # Peak memory is the maximum resident set size from GNU time (`/usr/bin/time -v`); when it is
 # missing the script installs Debian's `time` package with apt-get.
@@ -15,6 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES="${GAMES:-1000000}"
 RUNS="${RUNS:-3}"
+FORMS="${FORMS:-iss stich server}"
 SEED="${SEED:-1}"
 OUT=bench/out
 mkdir -p "$OUT"
@@ -35,6 +41,13 @@ for form in iss stich; do
         "$BIN" gen --count "$GAMES" --seed "$SEED" --to "$form" --jobs 0 > "$file"
     fi
 done
+server="$OUT/games-$GAMES-$SEED.server"
+if [ ! -s "$server" ]; then
+    # Every generated record starts with `(;GM[Skat]` (10 bytes); substr is much faster than
+    # a regular expression on lines this long.
+    awk '{ print "(;GM[Skat]PC[International Skat Server]SE[" int(NR / 36) "]DT[2019-03-" sprintf("%02d", NR % 28 + 1) "/12:00:00/UTC]P0[anna]P1[bert]P2[carl]R0[]R1[]R2[]" substr($0, 11) }' \
+        "$OUT/games-$GAMES-$SEED.iss" > "$server"
+fi
 
 # One measurement: the best of $RUNS runs (the fastest, as a shared virtual machine only
 # ever slows a run down), with the largest peak memory among them. Prints
@@ -64,18 +77,25 @@ printf '\nmachine: %s, %s cores; %s games per form; %s\n\n' \
     "$(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}')" "$CORES" "$GAMES" "$(date -u +%Y-%m-%d)"
 printf '| input | mode | threads | games/s | MiB/s | peak RSS (MiB) |\n'
 printf '|---|---|---:|---:|---:|---:|\n'
-for form in iss stich; do
+for form in $FORMS; do
     file="$OUT/games-$GAMES-$SEED.$form"
     modes="parse verify"
     # ISS records are verified by the quick path under `-q`; `--full-path` measures the
-    # syntax tree and full replay on the same input.
+    # syntax tree and full replay on the same input. Brief JSONL and CSV come from the quick
+    # path too; full JSONL builds every report.
     if [ "$form" = iss ]; then modes="parse verify verify-full"; fi
+    if [ "$form" = server ]; then modes="verify brief csv jsonl"; fi
+    from="$form"
+    if [ "$form" = server ]; then from=iss; fi
     for mode in $modes; do
         for jobs in 1 "$CORES"; do
             case "$mode" in
-                parse) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --parse-only)" ;;
-                verify) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form")" ;;
-                verify-full) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$form" --full-path)" ;;
+                parse) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from" --parse-only)" ;;
+                verify) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from")" ;;
+                verify-full) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from" --full-path)" ;;
+                brief) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from" --format jsonl --report brief)" ;;
+                csv) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from" --format csv)" ;;
+                jsonl) read -r rate mib rss <<< "$(measure "$file" "$jobs" --from "$from" --format jsonl)" ;;
             esac
             printf '| %s | %s | %s | %s | %s | %s |\n' "$form" "$mode" "$jobs" "$rate" "$mib" "$rss"
         done

@@ -29,9 +29,19 @@ pub fn jobs(n: usize) -> usize {
     }
 }
 
+/// The exit statuses, as `--help` lists them.
+pub const EXIT_HELP: &str = "\
+Exit status:
+  0  every record consistent, or only incomplete (legal as far as it goes, but not fully
+     checkable: no play, a penalty game); no usage or I/O error. `check --strict` makes
+     incomplete records fail too
+  1  some record illegal, inconsistent or unparsable (or incomplete, with --strict); for
+     fmt, a file not in canonical form under --check or one left as it was
+  2  a usage error, or a path or output that could not be read or written";
+
 /// Read, replay and verify records of trick-taking card games.
 #[derive(Parser, Debug)]
-#[command(name = "stich", version, about, long_about = None)]
+#[command(name = "stich", version, about, long_about = None, after_help = EXIT_HELP)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -60,12 +70,154 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Print the manual page (roff, for `man -l -`).
+    Man,
+    /// Write the records that match every condition given, in the input's own form (ISS
+    /// records byte for byte).
+    Filter(FilterArgs),
+    /// Count games, wins and average values per game and per player.
+    Stats(StatsArgs),
+}
+
+/// The verdicts, for selecting by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VerdictArg {
+    /// Every action legal, every claim right.
+    Consistent,
+    /// A claimed figure differs from the replay.
+    Inconsistent,
+    /// An action breaks the rules.
+    Illegal,
+    /// Legal so far, but not fully checkable.
+    Incomplete,
+    /// Could not be read.
+    Unparsable,
+}
+
+impl VerdictArg {
+    /// The engine's verdict.
+    pub fn verdict(self) -> engine::Verdict {
+        match self {
+            VerdictArg::Consistent => engine::Verdict::Consistent,
+            VerdictArg::Inconsistent => engine::Verdict::Inconsistent,
+            VerdictArg::Illegal => engine::Verdict::Illegal,
+            VerdictArg::Incomplete => engine::Verdict::Incomplete,
+            VerdictArg::Unparsable => engine::Verdict::Unparsable,
+        }
+    }
+}
+
+/// Arguments of `filter`.
+#[derive(Args, Debug)]
+pub struct FilterArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The game played: clubs, spades, hearts, diamonds, grand, null, passed or ramsch
+    /// (repeat for any of several).
+    #[arg(long)]
+    pub game: Vec<String>,
+    /// The rule profile (the `Rules` tag; server records are `isko`).
+    #[arg(long)]
+    pub rules: Vec<String>,
+    /// A player at the table, by name (any seat; letter case ignored).
+    #[arg(long)]
+    pub player: Vec<String>,
+    /// A player who declared the game, by name (letter case ignored).
+    #[arg(long)]
+    pub declarer: Vec<String>,
+    /// Played on this day or later (`2019-03-01`); records without a date do not match.
+    #[arg(long)]
+    pub since: Option<String>,
+    /// Played on this day or earlier (`2019-12-31`); records without a date do not match.
+    #[arg(long)]
+    pub until: Option<String>,
+    /// The verdict (repeat for any of several).
+    #[arg(long, value_enum)]
+    pub verdict: Vec<VerdictArg>,
+    /// A finding with this code (repeat for any of several).
+    #[arg(long)]
+    pub code: Vec<String>,
+    /// The game value is at least this.
+    #[arg(long)]
+    pub min_value: Option<u32>,
+    /// The game value is at most this.
+    #[arg(long)]
+    pub max_value: Option<u32>,
+    /// Leave out a record whose content id came before (the id of its canonical form, so
+    /// the same game written differently is the same record).
+    #[arg(long)]
+    pub dedupe: bool,
+}
+
+/// How `stats` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Aligned tables.
+    Table,
+    /// CSV: one row per game or player, a `table` column saying which.
+    Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// Arguments of `stats`.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Files or folders; `-` is standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
+    pub format: StatsFormat,
+    /// Count a record whose content id came before only once.
+    #[arg(long)]
+    pub dedupe: bool,
+}
+
+/// When standard error gets colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether standard error gets colours.
+    pub fn colours(self) -> bool {
+        match self {
+            ColorChoice::Auto => crate::render::stderr_colours(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        }
+    }
+}
+
+/// How `check` writes its closing summary on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SummaryForm {
+    /// Lines of text.
+    Text,
+    /// One JSON object on one line (see spec/report.md).
+    Json,
 }
 
 /// The formats records are read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum From {
-    /// By file extension: `.sgf` and `.iss` are ISS records, everything else stich.
+    /// By file name (`.stich`; `.sgf` and `.iss`; each also compressed, as `.sgf.bz2`),
+    /// and for any other name and standard input by the first bytes: ISS records start
+    /// with `(`. Compressed input (bzip2, gzip, zstd) is known by its first bytes.
     Auto,
     /// The stich notation.
     Stich,
@@ -82,6 +234,17 @@ pub enum Format {
     Json,
     /// One JSON report per line.
     Jsonl,
+    /// One CSV row per record, after a header row (see spec/report.md).
+    Csv,
+}
+
+/// How much of each record's report `check` writes in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportKind {
+    /// The whole report: the normalized record, the header, every figure.
+    Full,
+    /// Id, source, game, rules, verdict, findings and result only (spec/report.md).
+    Brief,
 }
 
 /// Card alphabets for display.
@@ -108,6 +271,7 @@ impl CardsDisplay {
 
 /// Arguments of `check`.
 #[derive(Args, Debug)]
+#[command(after_help = EXIT_HELP)]
 pub struct CheckArgs {
     /// Files or folders (searched recursively); `-` is standard input.
     #[arg(required = true)]
@@ -118,8 +282,37 @@ pub struct CheckArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// How much of each report JSON output gives.
+    #[arg(long, value_enum, default_value_t = ReportKind::Full)]
+    pub report: ReportKind,
+    /// Indent `--format json` (compact otherwise, one report a line).
+    #[arg(long)]
+    pub pretty: bool,
+    /// Card alphabet of the cards in full JSON reports (only `unicode` follows the schema's
+    /// card pattern).
+    #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards: CardsDisplay,
+    /// Leave out a record whose content id came before (the same game, however written):
+    /// it is neither reported nor counted but among the duplicates. Every record then takes
+    /// the full path, which computes the id.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Make incomplete records fail: exit status 1 unless every record is consistent.
+    #[arg(long)]
+    pub strict: bool,
+    /// The closing summary's form (on standard error).
+    #[arg(long, value_enum, default_value_t = SummaryForm::Text)]
+    pub summary: SummaryForm,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Compute the content id for brief reports and CSV rows too. It needs each record's
+    /// canonical form, so every record then takes the full path, at about a third of the
+    /// speed.
+    #[arg(long)]
+    pub ids: bool,
     /// Worker threads for replaying (0: one per core; never more than one per core).
-    #[arg(long, short = 'j', default_value_t = 1)]
+    #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
     /// Print errors and warnings only: no line per record, no notes.
     #[arg(long, short = 'q')]
@@ -178,7 +371,7 @@ pub struct GenArgs {
     pub to: GenTo,
     /// Worker threads (0: one per core; never more than one per core); the output is the
     /// same for any number.
-    #[arg(long, short = 'j', default_value_t = 1)]
+    #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
 }
 
@@ -192,9 +385,16 @@ pub struct FmtArgs {
     /// Change nothing; exit 1 if any file is not in canonical form.
     #[arg(long)]
     pub check: bool,
+    /// The input format: records found to be ISS records (by this, by their file name, or by
+    /// their first bytes) are left as they are.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
     /// Card alphabet of the output (only `unicode` is canonical).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// What `convert` writes.
@@ -220,16 +420,34 @@ pub struct ConvertArgs {
     /// The output format.
     #[arg(long, value_enum)]
     pub to: To,
-    /// Card alphabet of stich output.
+    /// Card alphabet of stich output and of the cards in JSON reports (reports in another
+    /// alphabet than `unicode` do not follow the schema's card pattern).
     #[arg(long, value_enum, default_value_t = CardsDisplay::Unicode)]
     pub cards: CardsDisplay,
+    /// Colours on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// How `rules` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// Lines of text.
+    Text,
+    /// JSON.
+    Json,
 }
 
 /// Arguments of `rules`.
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    /// Print as JSON.
-    #[arg(long)]
+    /// One profile only, by name (`isko`, `american`, …); all when left out.
+    pub name: Option<String>,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+    pub format: RulesFormat,
+    /// The same as `--format json` (kept for scripts that used it).
+    #[arg(long, hide = true)]
     pub json: bool,
 }
 

@@ -27,6 +27,9 @@ pub const KEPT_AS_WRITTEN: &str = "F0001";
 /// is left as it was.
 pub const NOT_REWRITTEN: &str = "F0002";
 
+/// Finding: a compressed file, which `stich fmt` leaves as it is.
+pub const COMPRESSED: &str = "F0003";
+
 /// One stretch of the output.
 #[derive(Debug)]
 pub enum Unit {

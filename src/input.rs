@@ -1,8 +1,17 @@
 //! Finding the input files and reading records from them.
+//!
+//! An input is opened by what its bytes say, not by its name: a compressed file (bzip2, gzip,
+//! zstd) is known by its magic number and decoded as a stream, and an input whose name does
+//! not say its form (standard input, an unknown extension) is read as ISS records when its
+//! first byte past blanks opens one (`(`), as the stich notation otherwise. Names still choose
+//! which files of a folder are records: `.stich`, `.sgf` and `.iss`, each also with `.bz2`,
+//! `.gz`, `.zst` or `.zstd` after it.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use notation::Parsed;
 
@@ -17,13 +26,62 @@ pub struct Input {
     pub format: Format,
 }
 
-/// A concrete input format.
+/// An input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// The stich notation.
     Stich,
     /// ISS records.
     Iss,
+    /// Not said by the name or the command line: decided from the first bytes when the
+    /// input is opened ([`sniff`]).
+    Unknown,
+}
+
+/// A compression stich decodes, known by the first bytes of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// bzip2 (`BZh` and a block size digit), the form the server publishes its archive in.
+    Bzip2,
+    /// gzip (`1f 8b`).
+    Gzip,
+    /// Zstandard (`28 b5 2f fd`).
+    Zstd,
+}
+
+/// The most bytes a magic number takes.
+const MAGIC: usize = 4;
+
+impl Compression {
+    /// The compression whose magic number `head` starts with.
+    pub fn of_magic(head: &[u8]) -> Option<Compression> {
+        match head {
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
+            [0x1f, 0x8b, ..] => Some(Compression::Gzip),
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+            _ => None,
+        }
+    }
+
+    /// The name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Bzip2 => "bzip2",
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+        }
+    }
+}
+
+/// The form records in `head` (the first bytes of a decoded input) are in: ISS when the
+/// first byte past a byte-order mark and blanks opens a record (`(`), stich otherwise
+/// (an empty input included, which either reader takes as no records).
+pub fn sniff(head: &[u8]) -> Format {
+    let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+    match head.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'(') => Format::Iss,
+        _ => Format::Stich,
+    }
 }
 
 impl Input {
@@ -38,24 +96,45 @@ impl Input {
 
 const STICH_EXTENSIONS: &[&str] = &["stich"];
 const ISS_EXTENSIONS: &[&str] = &["sgf", "iss"];
+/// Names a compressed file may end in after the name of its form (`games.sgf.bz2`).
+const COMPRESSED_EXTENSIONS: &[&str] = &["bz2", "gz", "zst", "zstd"];
 
-fn format_of(path: &Path, from: From) -> Format {
+/// The extension that names the form of the records in `path`: the last one, or the one
+/// before a compression's (`sgf` of `games.sgf.bz2`).
+fn record_extension(path: &Path) -> &str {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if COMPRESSED_EXTENSIONS.contains(&ext) {
+        path.file_stem()
+            .map(Path::new)
+            .and_then(|stem| stem.extension())
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+    } else {
+        ext
+    }
+}
+
+/// The format of `path` as the command line and its name give it; [`Format::Unknown`] when
+/// neither does.
+pub fn format_of(path: &Path, from: From) -> Format {
     match from {
         From::Stich => Format::Stich,
         From::Iss => Format::Iss,
         From::Auto => {
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let ext = record_extension(path);
             if ISS_EXTENSIONS.contains(&ext) {
                 Format::Iss
-            } else {
+            } else if STICH_EXTENSIONS.contains(&ext) {
                 Format::Stich
+            } else {
+                Format::Unknown
             }
         }
     }
 }
 
 fn is_record_file(path: &Path, from: From) -> bool {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let ext = record_extension(path);
     match from {
         From::Stich => STICH_EXTENSIONS.contains(&ext),
         From::Iss => ISS_EXTENSIONS.contains(&ext),
@@ -88,10 +167,10 @@ pub fn expand(paths: &[PathBuf], from: From) -> Expanded {
     let mut seen = std::collections::HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            let format = if from == From::Iss {
-                Format::Iss
-            } else {
-                Format::Stich
+            let format = match from {
+                From::Iss => Format::Iss,
+                From::Stich => Format::Stich,
+                From::Auto => Format::Unknown,
             };
             out.inputs.push(Input { path: None, format });
             continue;
@@ -202,36 +281,143 @@ fn walk(
     found
 }
 
-/// Opens an input for reading.
-pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
-    Ok(match &input.path {
-        Some(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
-        None => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+/// Counts the bytes read through it into a shared counter, so that a progress bar knows
+/// how far into a file the reading is, before decoding and whatever the form.
+struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Reads up to `limit` bytes from the start of `reader` until `enough` says they suffice,
+/// and gives them back with a reader that reads the whole input again from its first byte.
+fn peek<'a>(
+    mut reader: Box<dyn Read + Send + 'a>,
+    limit: usize,
+    enough: impl Fn(&[u8]) -> bool,
+) -> io::Result<(Vec<u8>, Box<dyn Read + Send + 'a>)> {
+    let mut head = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while head.len() < limit && !enough(&head) {
+        let want = (limit - head.len()).min(chunk.len());
+        let n = match reader.read(chunk.get_mut(..want).unwrap_or_default()) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            break;
+        }
+        head.extend_from_slice(chunk.get(..n).unwrap_or_default());
+    }
+    let again = io::Cursor::new(head.clone()).chain(reader);
+    Ok((head, Box::new(again)))
+}
+
+/// The bytes looked at to tell ISS from stich: blanks before the first record rarely take
+/// more, and past them the notation is the better guess.
+const SNIFF_LIMIT: usize = 1 << 16;
+
+/// An input opened for reading: decoded if it was compressed, in the form it turned out to
+/// be in.
+pub struct Opened {
+    /// The records' text.
+    pub reader: Box<dyn BufRead + Send>,
+    /// The form of the records ([`Format::Stich`] or [`Format::Iss`], never unknown).
+    pub format: Format,
+    /// The compression the input was decoded from.
+    pub compression: Option<Compression>,
+    /// The bytes of the input (as stored, before decoding) read so far.
+    pub read: Arc<AtomicU64>,
+}
+
+/// Opens an input for reading: decodes a compressed one as it is read, and decides the form
+/// of an input whose form is [`Format::Unknown`] from its first bytes.
+pub fn open_input(input: &Input) -> io::Result<Opened> {
+    let read = Arc::new(AtomicU64::new(0));
+    let raw: Box<dyn Read + Send> = match &input.path {
+        Some(p) => Box::new(Counting {
+            inner: File::open(p)?,
+            read: Arc::clone(&read),
+        }),
+        None => Box::new(Counting {
+            inner: io::stdin(),
+            read: Arc::clone(&read),
+        }),
+    };
+    let (magic, raw) = peek(raw, MAGIC, |h| h.len() >= MAGIC)?;
+    let compression = Compression::of_magic(&magic);
+    let decoded: Box<dyn Read + Send> = match compression {
+        None => raw,
+        Some(c) => {
+            let buffered = BufReader::with_capacity(1 << 16, raw);
+            match c {
+                // Archives are often several streams end to end (`cat a.bz2 b.bz2`, pbzip2):
+                // the multi-stream decoders read them all.
+                Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
+                Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
+                Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?),
+            }
+        }
+    };
+    let (format, decoded) = match input.format {
+        Format::Unknown => {
+            let (head, decoded) = peek(decoded, SNIFF_LIMIT, |h| {
+                let h = h.strip_prefix("\u{feff}".as_bytes()).unwrap_or(h);
+                h.iter().any(|b| !b.is_ascii_whitespace())
+            })?;
+            (sniff(&head), decoded)
+        }
+        known => (known, decoded),
+    };
+    Ok(Opened {
+        reader: Box::new(BufReader::with_capacity(1 << 16, decoded)),
+        format,
+        compression,
+        read,
     })
+}
+
+/// Opens an input for reading (see [`open_input`]).
+pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
+    Ok(open_input(input)?.reader)
 }
 
 /// The records of an input as work: read in order here, finished anywhere
 /// ([`crate::pipeline::Job`]). Records of either form are only split from the stream (ISS
 /// archives only cut into blocks), so their parsing can run on the worker threads too.
 pub fn jobs(input: &Input) -> io::Result<Box<dyn Iterator<Item = crate::pipeline::Job> + Send>> {
+    Ok(opened_jobs(open_input(input)?).0)
+}
+
+/// The records of an opened input as work (see [`jobs`]), with the input's form.
+pub fn opened_jobs(opened: Opened) -> (Box<dyn Iterator<Item = crate::pipeline::Job> + Send>, Format) {
     use crate::pipeline::{Job, Unit};
-    let reader = open(input)?;
-    Ok(match input.format {
-        Format::Stich => Box::new(
+    let Opened { reader, format, .. } = opened;
+    let jobs: Box<dyn Iterator<Item = Job> + Send> = match format {
+        Format::Iss => crate::pipeline::iss_jobs(reader),
+        Format::Stich | Format::Unknown => Box::new(
             notation::Reader::new(reader)
                 .raw()
                 .map(|raw| Job::One(Unit::Stich(raw))),
         ),
-        Format::Iss => crate::pipeline::iss_jobs(reader),
-    })
+    };
+    (jobs, format)
 }
 
 /// The records of an input, one at a time.
 pub fn records(input: &Input) -> io::Result<Box<dyn Iterator<Item = Parsed> + Send>> {
-    let reader = open(input)?;
-    Ok(match input.format {
-        Format::Stich => Box::new(notation::Reader::new(reader)),
+    let Opened { reader, format, .. } = open_input(input)?;
+    Ok(match format {
         Format::Iss => crate::pipeline::iss_records(reader),
+        Format::Stich | Format::Unknown => Box::new(notation::Reader::new(reader)),
     })
 }
 

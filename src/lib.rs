@@ -1,6 +1,7 @@
 //! The `stich` command-line tool as a library: the pieces the binary is made of, so that
 //! tests and benchmarks drive the very same code.
 
+pub mod brief;
 pub mod cli;
 pub mod commands;
 pub mod format;
@@ -8,5 +9,6 @@ pub mod input;
 pub mod out;
 pub mod pipeline;
 pub mod render;
+pub mod select;
 pub mod show;
 pub mod summary;

@@ -21,6 +21,9 @@ fn main() -> ExitCode {
         cli::Command::Rules(args) => commands::rules::run(&args),
         cli::Command::Gen(args) => commands::r#gen::run(&args),
         cli::Command::Completions { shell } => commands::completions::run(shell),
+        cli::Command::Man => commands::man::run(),
+        cli::Command::Filter(args) => commands::filter::run(&args),
+        cli::Command::Stats(args) => commands::stats::run(&args),
     };
     ExitCode::from(code)
 }

@@ -16,8 +16,16 @@ pub struct Summary {
     incomplete: u64,
     unparsable: u64,
     read_only: u64,
+    /// Records left out as duplicates (`--dedupe`), not counted in `records`.
+    duplicates: u64,
     by_code: BTreeMap<String, u64>,
-    by_claim: BTreeMap<String, u64>,
+    /// Mismatched claims by their key, and whether they came from ISS records (where the
+    /// summary names them by their `R` field).
+    by_claim: BTreeMap<(String, bool), u64>,
+    /// The records being counted now come from ISS input.
+    iss: bool,
+    /// Incomplete records fail the run (`--strict`).
+    strict: bool,
 }
 
 impl Default for Summary {
@@ -39,9 +47,24 @@ impl Summary {
             incomplete: 0,
             unparsable: 0,
             read_only: 0,
+            duplicates: 0,
             by_code: BTreeMap::new(),
             by_claim: BTreeMap::new(),
+            iss: false,
+            strict: false,
         }
+    }
+
+    /// Makes incomplete records count as failures ([`Summary::failed`]), as `--strict` asks.
+    pub fn strict(mut self, strict: bool) -> Summary {
+        self.strict = strict;
+        self
+    }
+
+    /// Says whether the records counted from now on come from ISS input, whose claims the
+    /// summary names by their `R` field.
+    pub fn set_iss(&mut self, iss: bool) {
+        self.iss = iss;
     }
 
     /// Counts one record.
@@ -90,12 +113,7 @@ impl Summary {
                     }
                 }
                 if let Some(claim) = claim {
-                    match self.by_claim.get_mut(claim) {
-                        Some(n) => *n += 1,
-                        None => {
-                            self.by_claim.insert(claim.to_string(), 1);
-                        }
-                    }
+                    *self.by_claim.entry((claim.to_string(), self.iss)).or_insert(0) += 1;
                 }
             }
         }
@@ -106,6 +124,11 @@ impl Summary {
         self.records += 1;
         self.bytes += bytes as u64;
         self.consistent += 1;
+    }
+
+    /// Counts one record left out because its content id came before (`--dedupe`).
+    pub fn add_duplicate(&mut self) {
+        self.duplicates += 1;
     }
 
     /// Counts one record that was only read (`--parse-only`): read into a tree, or not.
@@ -124,9 +147,79 @@ impl Summary {
         self.records
     }
 
-    /// Whether any record failed (illegal, inconsistent or unparsable).
+    /// Whether any record failed: illegal, inconsistent or unparsable, or incomplete when
+    /// strict.
     pub fn failed(&self) -> bool {
-        self.inconsistent + self.illegal + self.unparsable > 0
+        let incomplete = if self.strict { self.incomplete } else { 0 };
+        self.inconsistent + self.illegal + self.unparsable + incomplete > 0
+    }
+
+    /// What the exit status will say, when the counts alone could mislead: incomplete
+    /// records pass unless strict.
+    fn exit_note(&self) -> Option<String> {
+        if self.incomplete == 0 {
+            return None;
+        }
+        let records = if self.incomplete == 1 {
+            "record was"
+        } else {
+            "records were"
+        };
+        Some(if self.strict {
+            format!(
+                "{} incomplete {records} not fully checked; with --strict they fail the run",
+                self.incomplete
+            )
+        } else {
+            format!(
+                "{} incomplete {records} not fully checked (no play, a penalty game, …); exit status 0 means only that nothing was found illegal, inconsistent or unparsable (--strict fails incomplete records)",
+                self.incomplete
+            )
+        })
+    }
+
+    /// A mismatched claim as the input names it: the notation's claim key for stich
+    /// records, the `R` field (and the key) for server records.
+    fn claim_name(claim: &str, iss: bool) -> String {
+        match iss::result_field_of_claim(claim) {
+            Some(field) if iss => format!("R {field} ({claim})"),
+            _ => claim.to_string(),
+        }
+    }
+
+    /// The summary as one JSON object (`--summary json`).
+    pub fn json(&self) -> serde_json::Value {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        let claims: Vec<serde_json::Value> = self
+            .by_claim
+            .iter()
+            .map(|((claim, iss), n)| {
+                let mut o = serde_json::json!({ "claim": claim, "count": n });
+                if let (true, Some(field), Some(obj)) =
+                    (*iss, iss::result_field_of_claim(claim), o.as_object_mut())
+                {
+                    obj.insert("iss_field".into(), field.into());
+                }
+                o
+            })
+            .collect();
+        serde_json::json!({
+            "records": self.records,
+            "consistent": self.consistent,
+            "inconsistent": self.inconsistent,
+            "illegal": self.illegal,
+            "incomplete": self.incomplete,
+            "unparsable": self.unparsable,
+            "read_only": self.read_only,
+            "duplicates": self.duplicates,
+            "errors_by_code": self.by_code,
+            "mismatches_by_claim": claims,
+            "failed": self.failed(),
+            "strict": self.strict,
+            "seconds": secs,
+            "games_per_second": (self.records as f64 / secs).round(),
+            "bytes": self.bytes,
+        })
     }
 
     /// The closing line(s).
@@ -148,6 +241,12 @@ impl Summary {
                 self.unparsable
             )
         };
+        if self.duplicates > 0 {
+            s.push_str(&format!(
+                "\n{} duplicate records left out (a content id seen before)",
+                self.duplicates
+            ));
+        }
         if !self.by_code.is_empty() {
             let codes: Vec<String> = self.by_code.iter().map(|(c, n)| format!("{c}×{n}")).collect();
             s.push_str(&format!("\nerrors by code: {}", codes.join(", ")));
@@ -156,12 +255,13 @@ impl Summary {
             let claims: Vec<String> = self
                 .by_claim
                 .iter()
-                .map(|(c, n)| match iss::result_field_of_claim(c) {
-                    Some(field) => format!("{c} (ISS {field})×{n}"),
-                    None => format!("{c}×{n}"),
-                })
+                .map(|((c, iss), n)| format!("{}×{n}", Summary::claim_name(c, *iss)))
                 .collect();
             s.push_str(&format!("\nmismatches by claim: {}", claims.join(", ")));
+        }
+        if let Some(note) = self.exit_note() {
+            s.push('\n');
+            s.push_str(&note);
         }
         s.push_str(&format!(
             "\n{:.3} s, {:.0} games/s, {:.2} MiB/s",

@@ -70,6 +70,10 @@ const COVERED_ELSEWHERE: &[(&str, &str)] = &[
         "F0002",
         "format tests (same_units finds different output): a guard of fmt",
     ),
+    (
+        "F0003",
+        "archive tests: fmt leaves a compressed file as it is, a finding of fmt, not of check",
+    ),
 ];
 
 /// Codes published once and retired: documented so that they are never reused, and never

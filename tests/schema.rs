@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 
 const SCHEMA_PATH: &str = "spec/schema/report.schema.json";
+const BRIEF_SCHEMA_PATH: &str = "spec/schema/brief.schema.json";
 
 #[test]
 fn checked_in_schema_is_current() {
@@ -18,6 +19,20 @@ fn checked_in_schema_is_current() {
     assert!(
         checked_in == generated,
         "{SCHEMA_PATH} differs from the generated schema; run `STICH_UPDATE_SCHEMA=1 cargo test --test schema` and review"
+    );
+}
+
+#[test]
+fn checked_in_brief_schema_is_current() {
+    let generated = report::brief_schema_text();
+    let path = common::root().join(BRIEF_SCHEMA_PATH);
+    if std::env::var_os("STICH_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).expect("write schema");
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "{BRIEF_SCHEMA_PATH} differs from the generated schema; run `STICH_UPDATE_SCHEMA=1 cargo test --test schema` and review"
     );
 }
 

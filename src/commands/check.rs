@@ -2,9 +2,12 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::time::Instant;
 
-use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format};
+use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format, ReportKind, SummaryForm};
 use crate::input;
 use crate::out;
 use crate::pipeline::{Job, Processed, Unit};
@@ -43,6 +46,11 @@ enum Done {
     /// An ISS record the quick verification found consistent, and its length in bytes:
     /// with nothing to show but the count, no report is built.
     Consistent(usize),
+    /// A record the quick verification found consistent, its line of output (a brief
+    /// report or a CSV row) and its length in bytes.
+    Line(String, usize),
+    /// A record checked through the full path, with its line of output.
+    Lined(Box<Processed>, String),
 }
 
 impl Done {
@@ -57,6 +65,8 @@ impl Done {
             }
             Done::Read(_, _, p) => 256 + p.text.len() + findings(p.diagnostics.len()),
             Done::Consistent(_) => 16,
+            Done::Line(line, _) => 32 + line.len(),
+            Done::Lined(p, line) => 512 + line.len() + p.text.len() + findings(p.diagnostics.len()),
         }
     }
 }
@@ -75,6 +85,73 @@ struct Task {
     /// the quick verification first, and only those it leaves undecided through the full
     /// path (`iss::quick`).
     quick: bool,
+    /// Write a line per record (a brief report or a CSV row) made on the worker; ISS
+    /// records go through the quick verification first unless ids are wanted.
+    line: Option<Line>,
+    /// Lines of ISS records come from the quick verification where it decides (not with
+    /// `--ids`, which needs the canonical form, nor `--full-path`).
+    line_quick: bool,
+    /// Compute content ids for lines too (`--ids`).
+    ids: bool,
+}
+
+/// The line per record a worker makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// A brief JSON report.
+    Brief,
+    /// A CSV row.
+    Csv,
+    /// A full JSON report with its cards in this form, indented or not: made on the worker,
+    /// so that the one writing thread only copies bytes.
+    Full(cards::Display, bool),
+}
+
+/// The line of a checked record.
+fn line_of(line: Line, p: &Processed) -> String {
+    match line {
+        Line::Brief => serde_json::to_string(&report::Brief::of(&p.report)).unwrap_or_default(),
+        Line::Csv => {
+            let mut s = String::new();
+            crate::brief::report_row(&p.report, &mut s);
+            s
+        }
+        Line::Full(cards, pretty) => {
+            let mut out = Vec::with_capacity(4096);
+            if crate::brief::write_report(&mut out, &p.report, cards, pretty).is_err() {
+                out.clear();
+            }
+            String::from_utf8(out).unwrap_or_default()
+        }
+    }
+}
+
+/// The line of an ISS record the quick verification decides, or `None` to take the full
+/// path.
+fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
+    if matches!(line, Line::Full(..)) {
+        // A full report needs the full path.
+        return None;
+    }
+    let result = iss::quick::verify_result(raw.bytes())?;
+    Some(match line {
+        Line::Brief => {
+            let source = report::Source {
+                path: Some(path.to_string()),
+                line: raw.location.span.line,
+                offset: raw.location.span.start,
+            };
+            let mut out = Vec::with_capacity(768);
+            crate::brief::quick_brief(source, result, &mut out).ok()?;
+            String::from_utf8(out).ok()?
+        }
+        Line::Csv => {
+            let mut out = String::with_capacity(160);
+            crate::brief::quick_row(raw.bytes(), path, raw.location.span.line, &result, &mut out);
+            out
+        }
+        Line::Full(..) => return None,
+    })
 }
 
 /// What a worker does with a batch: every record's outcome, in order, handed to `send` in
@@ -126,6 +203,31 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
         }
         return Done::Read(ok, bytes, Box::new(parsed));
     }
+    if let Some(line) = task.line {
+        if task.line_quick
+            && !matches!(line, Line::Full(..))
+            && let Unit::Iss(raw) = &unit
+            && let Some(text) = quick_line(line, raw, path)
+        {
+            return Done::Line(text, raw.bytes().len());
+        }
+        let work = crate::pipeline::Work {
+            iss: false,
+            content_id: task.ids || matches!(line, Line::Full(..)),
+            findings: true,
+        };
+        let mut p = unit.process_work(Some(path), work);
+        let text = line_of(line, &p);
+        p.report.record = None;
+        p.report.result = None;
+        p.report.header = Vec::new();
+        p.report.findings = Vec::new();
+        p.canonical = None;
+        if p.diagnostics.is_empty() {
+            p.text = String::new();
+        }
+        return Done::Lined(Box::new(p), text);
+    }
     if task.quick
         && let Unit::Iss(raw) = &unit
         && iss::quick::verify(raw.bytes()) == iss::quick::Quick::Consistent
@@ -154,10 +256,15 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
 struct Output {
     out: out::Stdout,
     format: Format,
+    pretty: bool,
+    cards: cards::Display,
     quiet: bool,
     colours: bool,
     first_json: bool,
     summary: Summary,
+    progress: Progress,
+    /// The content ids written so far, with `--dedupe`.
+    seen: Option<std::collections::HashSet<String>>,
 }
 
 impl Output {
@@ -168,6 +275,37 @@ impl Output {
             Done::Consistent(bytes) => {
                 self.summary.add_consistent(*bytes);
                 Ok(())
+            }
+            Done::Line(line, bytes) => {
+                self.summary.add_consistent(*bytes);
+                self.write_line(line)
+            }
+            Done::Lined(p, line) => {
+                if self.duplicate(p) {
+                    return Ok(());
+                }
+                self.summary
+                    .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
+                self.render(&p.diagnostics, path, &p.text, p.offset);
+                self.write_line(line)
+            }
+        }
+    }
+
+    /// Writes a line made by a worker: in a JSON array after a separator, otherwise as it is.
+    fn write_line(&mut self, line: &str) -> io::Result<()> {
+        match self.format {
+            Format::Json => {
+                if !self.first_json {
+                    self.out.write_all(b",\n")?;
+                }
+                self.first_json = false;
+                self.out.write_all(line.as_bytes())
+            }
+            Format::Csv => self.out.write_all(line.as_bytes()),
+            Format::Jsonl | Format::Text => {
+                self.out.write_all(line.as_bytes())?;
+                self.out.write_all(b"\n")
             }
         }
     }
@@ -187,7 +325,8 @@ impl Output {
     fn render(&self, diagnostics: &[notation::Diagnostic], path: &str, text: &str, offset: usize) {
         if diagnostics.iter().any(|d| self.shows(d)) {
             let shown = diagnostics.iter().filter(|d| self.shows(d));
-            out::note_raw(&render::diagnostics(shown, path, text, offset, self.colours));
+            let rendered = render::diagnostics(shown, path, text, offset, self.colours);
+            self.progress.suspend(|| out::note_raw(&rendered));
         }
     }
 
@@ -201,7 +340,25 @@ impl Output {
         Ok(())
     }
 
+    /// Whether `--dedupe` leaves the record out: its content id came before. Such a record is
+    /// neither written nor counted but among the duplicates.
+    fn duplicate(&mut self, p: &Processed) -> bool {
+        let Some(seen) = &mut self.seen else {
+            return false;
+        };
+        match &p.report.id {
+            Some(id) if !seen.insert(id.clone()) => {
+                self.summary.add_duplicate();
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn write(&mut self, p: &Processed, path: &str) -> io::Result<()> {
+        if self.duplicate(p) {
+            return Ok(());
+        }
         self.summary
             .add_diagnostics(p.report.verdict, &p.diagnostics, p.bytes);
         self.render(&p.diagnostics, path, &p.text, p.offset);
@@ -219,10 +376,15 @@ impl Output {
                 if !self.first_json {
                     writeln!(self.out, ",")?;
                 }
-                serde_json::to_writer_pretty(&mut self.out, &p.report)?;
+                crate::brief::write_report(&mut self.out, &p.report, self.cards, self.pretty)?;
+            }
+            Format::Csv => {
+                let mut row = String::new();
+                crate::brief::report_row(&p.report, &mut row);
+                self.out.write_all(row.as_bytes())?;
             }
             Format::Jsonl => {
-                serde_json::to_writer(&mut self.out, &p.report)?;
+                crate::brief::write_report(&mut self.out, &p.report, self.cards, false)?;
                 writeln!(self.out)?;
             }
         }
@@ -231,15 +393,127 @@ impl Output {
     }
 }
 
-fn progress_bar(show: bool) -> indicatif::ProgressBar {
-    if !show {
-        return indicatif::ProgressBar::hidden();
+/// The progress bar of a run: bytes read of all the inputs (as stored, so compressed files
+/// count what they take on disk) against their total where it is known, with the time
+/// left; a spinner for standard input. It draws on a terminal only, and is suspended while
+/// findings are written, so no stale bar is left between them.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    /// Bytes of the inputs finished before the current one.
+    base: u64,
+    /// Bytes of the current input read so far.
+    read: Arc<AtomicU64>,
+    records: u64,
+    started: Instant,
+    /// When the message was last written, in records: writing it costs a lock and a
+    /// format, so it is redrawn every few thousand records.
+    shown_at: u64,
+    path: String,
+}
+
+impl Progress {
+    fn new(show: bool, total: Option<u64>) -> Progress {
+        let bar = match (show, total) {
+            (false, _) => indicatif::ProgressBar::hidden(),
+            (true, Some(total)) if total > 0 => {
+                let bar = indicatif::ProgressBar::new(total);
+                if let Ok(style) = indicatif::ProgressStyle::with_template(
+                    "{bar:20} {bytes}/{total_bytes}, {eta} left; {wide_msg}",
+                ) {
+                    bar.set_style(style);
+                }
+                bar
+            }
+            (true, _) => {
+                let bar = indicatif::ProgressBar::new_spinner();
+                if let Ok(style) =
+                    indicatif::ProgressStyle::with_template("{spinner} {bytes} read; {wide_msg}")
+                {
+                    bar.set_style(style);
+                }
+                bar
+            }
+        };
+        Progress {
+            bar,
+            base: 0,
+            read: Arc::new(AtomicU64::new(0)),
+            records: 0,
+            started: Instant::now(),
+            shown_at: 0,
+            path: String::new(),
+        }
     }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} records, {per_sec} {msg}") {
-        bar.set_style(style);
+
+    /// Starts on the next input, whose bytes read are counted in `read`.
+    fn next_input(&mut self, path: &str, read: Arc<AtomicU64>) {
+        self.base += self.read.load(Ordering::Relaxed);
+        self.read = read;
+        self.path = path.to_string();
+        self.show();
     }
-    bar
+
+    /// Counts `n` records more.
+    fn add(&mut self, n: u64) {
+        self.records += n;
+        if !self.bar.is_hidden() && self.records - self.shown_at >= 4096 {
+            self.show();
+        }
+    }
+
+    fn show(&mut self) {
+        if self.bar.is_hidden() {
+            return;
+        }
+        self.shown_at = self.records;
+        self.bar
+            .set_position(self.base + self.read.load(Ordering::Relaxed));
+        self.bar.set_message(progress_message(
+            self.records,
+            self.started.elapsed().as_secs_f64(),
+            &self.path,
+        ));
+    }
+
+    /// Runs `f` with the bar off the screen.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        if self.bar.is_hidden() {
+            f()
+        } else {
+            self.bar.suspend(f)
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `n` with a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The bar's message: records so far and the rate in whole games a second.
+fn progress_message(records: u64, secs: f64, path: &str) -> String {
+    let rate = if secs > 0.0 {
+        (records as f64 / secs) as u64
+    } else {
+        0
+    };
+    format!(
+        "{} records, {} games/s; {path}",
+        thousands(records),
+        thousands(rate)
+    )
 }
 
 /// Why a run stopped early.
@@ -280,7 +554,6 @@ fn stop(e: io::Error) -> Stop {
 fn run_serial(
     records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output,
-    bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
@@ -290,7 +563,7 @@ fn run_serial(
             n += 1;
             output.write_done(&finish(unit, path, task), path)
         });
-        bar.inc(n);
+        output.progress.add(n);
         written.map_err(stop)?;
     }
     Ok(())
@@ -310,7 +583,6 @@ fn run_parallel(
     records: Box<dyn Iterator<Item = Job> + Send>,
     output: &mut Output,
     workers: usize,
-    bar: &indicatif::ProgressBar,
     path: &str,
     task: Task,
 ) -> Result<(), Stop> {
@@ -375,10 +647,18 @@ fn run_parallel(
         for outcomes in order_rx.iter() {
             for done in outcomes.iter() {
                 write_batch(output, &done, path)?;
-                bar.inc(done.len() as u64);
+                output.progress.add(done.len() as u64);
             }
         }
         Ok(())
+    })
+}
+
+/// The bytes of all the inputs, when every one is a file whose size is known.
+fn total_size(inputs: &[input::Input]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |sum, i| {
+        let meta = std::fs::metadata(i.path.as_ref()?).ok()?;
+        meta.is_file().then(|| sum + meta.len())
     })
 }
 
@@ -389,56 +669,89 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut output = Output {
         out: out::stdout(),
         format: args.format,
+        pretty: args.pretty,
+        cards: args.cards.display(),
         quiet: args.quiet,
-        colours: render::stderr_colours(),
+        colours: args.color.colours(),
         first_json: true,
-        summary: Summary::new(),
+        summary: Summary::new().strict(args.strict),
+        seen: args.dedupe.then(std::collections::HashSet::new),
+        progress: Progress::new(
+            !args.no_progress && io::stderr().is_terminal(),
+            total_size(&expanded.inputs),
+        ),
     };
-    let bar = progress_bar(!args.no_progress && io::stderr().is_terminal());
     let mut io_failed = expanded.failed;
-    if args.format == Format::Json
-        && !args.parse_only
-        && let Err(e) = writeln!(output.out, "[")
-    {
+    if args.report == ReportKind::Brief && !matches!(args.format, Format::Json | Format::Jsonl) {
+        out::note("stich: --report brief is for --format json and jsonl (csv rows are brief already)");
+        return EXIT_USAGE;
+    }
+    let line = match (args.format, args.report) {
+        _ if args.parse_only => None,
+        (Format::Csv, _) => Some(Line::Csv),
+        (Format::Json | Format::Jsonl, ReportKind::Brief) => Some(Line::Brief),
+        (Format::Json, ReportKind::Full) => Some(Line::Full(args.cards.display(), args.pretty)),
+        (Format::Jsonl, ReportKind::Full) => Some(Line::Full(args.cards.display(), false)),
+        _ => None,
+    };
+    let opening = match args.format {
+        Format::Json if !args.parse_only => writeln!(output.out, "["),
+        Format::Csv if !args.parse_only => output.out.write_all(crate::brief::CSV_HEADER.as_bytes()),
+        _ => Ok(()),
+    };
+    if let Err(e) = opening {
         return out::status_of(&e);
     }
     for input in &expanded.inputs {
         let path = input.display();
-        bar.set_message(path.clone());
-        let records = match input::jobs(input) {
+        let opened = match input::open_input(input) {
             Ok(r) => r,
             Err(e) => {
-                out::note(format_args!("stich: {path}: {e}"));
+                output
+                    .progress
+                    .suspend(|| out::note(format_args!("stich: {path}: {e}")));
                 io_failed = true;
                 continue;
             }
         };
+        output.progress.next_input(&path, Arc::clone(&opened.read));
+        let (records, format) = input::opened_jobs(opened);
+        output.summary.set_iss(format == input::Format::Iss);
         let task = Task {
             parse_only: args.parse_only,
-            content_id: !(args.quiet && args.format == Format::Text),
+            content_id: !(args.quiet && args.format == Format::Text) || args.dedupe,
             slim: args.format == Format::Text,
-            quick: args.quiet && args.format == Format::Text && !args.parse_only && !args.full_path,
+            // Leaving duplicates out needs every record's content id, which only the full
+            // path computes.
+            quick: args.quiet
+                && args.format == Format::Text
+                && !args.parse_only
+                && !args.full_path
+                && !args.dedupe,
+            line,
+            line_quick: !args.ids && !args.full_path && !args.dedupe,
+            ids: args.ids || args.dedupe,
         };
         let ran = if jobs == 1 {
-            run_serial(records, &mut output, &bar, &path, task)
+            run_serial(records, &mut output, &path, task)
         } else {
-            run_parallel(records, &mut output, jobs, &bar, &path, task)
+            run_parallel(records, &mut output, jobs, &path, task)
         };
         match ran {
             Ok(()) => {}
             Err(Stop::BrokenPipe) => return EXIT_OK,
             Err(Stop::Failed(e)) => {
-                bar.finish_and_clear();
+                output.progress.finish();
                 return out::status_of(&e);
             }
             Err(Stop::Threads(why)) => {
-                bar.finish_and_clear();
+                output.progress.finish();
                 out::note(format_args!("stich: {why}"));
                 return EXIT_USAGE;
             }
         }
     }
-    bar.finish_and_clear();
+    output.progress.finish();
     let closed = if args.format == Format::Json && !args.parse_only {
         writeln!(output.out, "\n]")
     } else {
@@ -447,12 +760,33 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Err(e) = closed.and_then(|()| output.out.flush()) {
         return out::status_of(&e);
     }
-    out::note(output.summary.text());
+    match args.summary {
+        SummaryForm::Text => out::note(output.summary.text()),
+        SummaryForm::Json => out::note(output.summary.json()),
+    }
     if io_failed {
         EXIT_USAGE
     } else if output.summary.failed() {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_message_gives_whole_rates_with_thousands_marked() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(
+            progress_message(123_456, 0.5, "a.sgf"),
+            "123,456 records, 246,912 games/s; a.sgf"
+        );
+        assert_eq!(progress_message(0, 0.0, "-"), "0 records, 0 games/s; -");
     }
 }

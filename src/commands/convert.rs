@@ -50,7 +50,7 @@ fn comment_count(record: &Record) -> usize {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> u8 {
-    let colours = render::stderr_colours();
+    let colours = args.color.colours();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = EXIT_OK;
@@ -71,7 +71,7 @@ pub fn run(args: &ConvertArgs) -> u8 {
         |path: &str, parsed: Parsed, out: &mut io::BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
             if args.to == To::Json {
                 let p = process(parsed, Some(path));
-                serde_json::to_writer(&mut *out, &p.report)?;
+                crate::brief::write_report(&mut *out, &p.report, args.cards.display(), false)?;
                 return writeln!(out);
             }
             let Some(record) = &parsed.record else {

@@ -26,26 +26,23 @@ enum Failure {
 /// Runs `fmt`.
 pub fn run(args: &FmtArgs) -> u8 {
     // In folders only stich files are formatted; a file named on the command line is
-    // formatted unless it is an ISS file, which fmt never reads as stich.
+    // formatted unless it is an ISS file (by `--from`, its name or its first bytes), which
+    // fmt never reads as stich.
     let mut inputs = Vec::new();
     let mut status = EXIT_OK;
     for path in &args.paths {
-        let from = if path.is_dir() { From::Stich } else { From::Auto };
+        let from = match args.from {
+            From::Auto if path.is_dir() => From::Stich,
+            from => from,
+        };
         let expanded = input::expand(std::slice::from_ref(path), from);
         if expanded.failed {
             status = EXIT_USAGE;
         }
         inputs.extend(expanded.inputs);
     }
-    let colours = render::stderr_colours();
+    let colours = args.color.colours();
     for input in &inputs {
-        if input.format == Format::Iss {
-            out::note_raw(&format!(
-                "stich: {}: an ISS file; fmt rewrites stich records only, so it is left as it is\n",
-                input.display()
-            ));
-            continue;
-        }
         let options = notation::PrintOptions {
             cards: args.cards.display(),
         };
@@ -93,6 +90,39 @@ fn format_input(
         }
         None => spool(&mut io::stdin().lock()).map_err(|e| io_failure(&path, &e))?,
     };
+    // What is not plain stich text is left as it is: a compressed file (rewriting it would
+    // mean compressing it again, in a way its maker may not have chosen) and ISS records.
+    // Standard input is copied to standard output as it came, so a pipe loses nothing.
+    let mut head = vec![0u8; 1 << 16];
+    let n = read_head(&source, &mut head).map_err(|e| io_failure(&path, &e))?;
+    let head = head.get(..n).unwrap_or_default();
+    let pass_through = |source: &File| -> Result<(), Failure> {
+        if file_path.is_none() && !check {
+            copy_out(source).map_err(|e| out_failure(&e))?;
+        }
+        Ok(())
+    };
+    if let Some(c) = input::Compression::of_magic(head) {
+        out::note_raw(&format!(
+            "error[{}]: {path}: {} compressed; fmt rewrites plain text files only, so it is left as it is (decompress it to format it)\n",
+            format::COMPRESSED,
+            c.name()
+        ));
+        pass_through(&source)?;
+        return Ok(true);
+    }
+    let is_iss = match input.format {
+        Format::Iss => true,
+        Format::Stich => false,
+        Format::Unknown => input::sniff(head) == Format::Iss,
+    };
+    if is_iss {
+        out::note_raw(&format!(
+            "stich: {path}: ISS records; fmt rewrites stich records only, so it is left as it is\n"
+        ));
+        pass_through(&source)?;
+        return Ok(false);
+    }
     let rewrite = file_path.filter(|_| !check);
     let target = match rewrite {
         Some(p) => Target::beside(p).map_err(|e| io_failure(&path, &e))?,
@@ -146,6 +176,19 @@ fn format_input(
         }
     }
     Ok(found)
+}
+
+/// Reads the first bytes of `file` into `buf`, as many as it holds or the file has.
+fn read_head(file: &File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while let Some(rest) = buf.get_mut(n..).filter(|r| !r.is_empty()) {
+        let got = format::Source::read_at(file, rest, n as u64)?;
+        if got == 0 {
+            break;
+        }
+        n += got;
+    }
+    Ok(n)
 }
 
 /// A stream as a file that can be read by position: planning reads the input twice.

@@ -107,6 +107,16 @@ pub fn run(args: &GenArgs) -> u8 {
         return EXIT_USAGE;
     }
     let to = args.to.to();
+    // The server's form records games under its own rules only: said before anything is
+    // written, rather than at the first game.
+    if to == To::Iss && (family.tag() != iss::quick::GAME || profile != iss::quick::RULES) {
+        out::note(format_args!(
+            "stich: --to iss writes {} games under the `{}` rules only, the server's; `{profile}` has no ISS form (use --to stich)",
+            iss::quick::GAME,
+            iss::quick::RULES
+        ));
+        return EXIT_USAGE;
+    }
     let jobs = crate::cli::jobs(args.jobs);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(p) => p,

@@ -3,8 +3,11 @@
 pub mod check;
 pub mod completions;
 pub mod convert;
+pub mod filter;
 pub mod fmt;
 pub mod r#gen;
+pub mod man;
 pub mod rules;
 pub mod schema;
 pub mod show;
+pub mod stats;

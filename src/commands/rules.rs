@@ -4,15 +4,31 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
-use crate::cli::{EXIT_OK, EXIT_USAGE, RulesArgs};
+use crate::cli::{EXIT_OK, EXIT_USAGE, RulesArgs, RulesFormat};
 use crate::out;
 
 /// Runs `rules`.
 pub fn run(args: &RulesArgs) -> u8 {
-    let profiles = engine::profiles();
+    let mut profiles = engine::profiles();
+    if let Some(name) = &args.name {
+        profiles.retain(|p| p.name == *name);
+        if profiles.is_empty() {
+            let names: Vec<String> = engine::profiles().into_iter().map(|p| p.name).collect();
+            out::note(format_args!(
+                "stich: no rule profile named `{name}`; the profiles: {}",
+                names.join(", ")
+            ));
+            return EXIT_USAGE;
+        }
+    }
     let mut text = String::new();
-    if args.json {
-        match serde_json::to_string_pretty(&profiles) {
+    if args.json || args.format == RulesFormat::Json {
+        // One profile asked for by name is an object; the list an array.
+        let json = match profiles.as_slice() {
+            [one] if args.name.is_some() => serde_json::to_string_pretty(one),
+            all => serde_json::to_string_pretty(all),
+        };
+        match json {
             Ok(s) => text = s + "\n",
             Err(e) => {
                 out::note(format_args!("stich: {e}"));

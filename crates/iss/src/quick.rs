@@ -30,6 +30,11 @@ pub enum Quick {
     Undecided,
 }
 
+/// The `Game` tag of the records the quick path decides (as [`crate::to_record`] writes it).
+pub const GAME: &str = crate::vocab::GAME_SKAT;
+/// The `Rules` tag of the records the quick path decides, the profile they are checked under.
+pub const RULES: &str = crate::vocab::RULES_ISKO;
+
 /// Moves of the play the quick path follows: thirty cards and a few events.
 const MAX_PLAY: usize = 40;
 
@@ -43,9 +48,35 @@ fn profile() -> Option<&'static Profile> {
 /// Verifies one record, as the reader splits it from the input (`(;` … `;)`).
 pub fn verify(record: &[u8]) -> Quick {
     match verify_inner(record) {
-        Some(()) => Quick::Consistent,
+        Some(_) => Quick::Consistent,
         None => Quick::Undecided,
     }
+}
+
+/// Verifies one record as [`verify`] does, and gives the replay's result when it is
+/// consistent (`None` when undecided), for output that shows the result without a report.
+pub fn verify_result(record: &[u8]) -> Option<GameResult> {
+    verify_inner(record)
+}
+
+/// The raw value of the property `key` (`DT`, `P0`, …) of a record [`verify_result`] found
+/// consistent. Such a record has only plain values (no escapes, no brackets), so the value
+/// is the bytes between the brackets as written; for any other record the answer may be
+/// wrong, and the full path's reader must be used.
+pub fn plain_property<'a>(record: &'a [u8], key: &[u8]) -> Option<&'a [u8]> {
+    let mut rest = record.strip_prefix(b"(;")?;
+    while let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) {
+        rest = rest.get(start..)?;
+        let open = memchr::memchr(b'[', rest)?;
+        let name = rest.get(..open)?;
+        let after = rest.get(open + 1..)?;
+        let close = memchr::memchr(b']', after)?;
+        if name == key {
+            return after.get(..close);
+        }
+        rest = after.get(close + 1..)?;
+    }
+    None
 }
 
 /// The two properties the quick path reads beyond checking the others are usual.
@@ -417,14 +448,15 @@ fn agrees(f: &ResultField, r: &GameResult) -> Option<(u32, bool)> {
     })
 }
 
-fn verify_inner(record: &[u8]) -> Option<()> {
+fn verify_inner(record: &[u8]) -> Option<GameResult> {
     let profile = profile()?;
     let props = properties(record)?;
     let mut calls = [(Seat::F, CallKind::Pass); MAX_CALLS];
     let mut play = [Act::Resigns(Seat::F); MAX_PLAY];
     let game = read_moves(props.moves, &mut calls, &mut play)?;
     let result = quick::replay(profile, &game)?;
-    result_agrees(props.result, &result)
+    result_agrees(props.result, &result)?;
+    Some(result)
 }
 
 #[cfg(test)]
@@ -479,6 +511,23 @@ mod tests {
             assert_ne!(mutated, GAME);
             assert_eq!(verify(mutated.as_bytes()), Quick::Undecided, "{from} -> {to}");
         }
+    }
+
+    #[test]
+    fn a_consistent_record_gives_its_result_and_plain_properties() {
+        let r = verify_result(GAME.as_bytes()).expect("consistent");
+        assert_eq!(
+            (r.declarer, r.score, r.won),
+            (Some(Seat::R), Some(-54), Some(false))
+        );
+        assert_eq!(plain_property(GAME.as_bytes(), b"P1"), Some(&b"kermit"[..]));
+        assert_eq!(
+            plain_property(GAME.as_bytes(), b"DT"),
+            Some(&b"2010-12-06/18:59:24/UTC"[..])
+        );
+        assert_eq!(plain_property(GAME.as_bytes(), b"R1"), Some(&b""[..]));
+        assert_eq!(plain_property(GAME.as_bytes(), b"XX"), None);
+        assert!(verify_result(GAME.replacen("v:-54", "v:-60", 1).as_bytes()).is_none());
     }
 
     #[test]

@@ -3,10 +3,12 @@
 //! One [`Report`] per record, built by [`build()`] from a record as read. The schema is generated from these types (draft 2020-12) and
 //! checked into `spec/schema/report.schema.json`; a test fails when the two differ.
 
+mod brief;
 mod build;
 mod finding;
 mod header;
 
+pub use brief::{BRIEF_SCHEMA_ID, Brief, brief_schema, brief_schema_text};
 pub use build::{Built, Work, build, content_id_of, worst};
 pub use finding::Finding;
 pub use header::HeaderTag;
