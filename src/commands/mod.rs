@@ -5,6 +5,7 @@ pub mod completions;
 pub mod convert;
 pub mod fmt;
 pub mod r#gen;
+pub mod meld;
 pub mod rules;
 pub mod schema;
 pub mod show;

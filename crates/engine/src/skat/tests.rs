@@ -24,6 +24,7 @@ fn set(list: &str) -> CardSet {
 fn result(c: &Checked) -> &GameResult {
     match &c.replay {
         Some(Replay::Skat(r)) => &r.result,
+        Some(other) => panic!("not a Skat replay: {other:?}"),
         None => panic!("no replay: {:?}", c.findings),
     }
 }
