@@ -72,12 +72,15 @@ impl Family for Pinochle {
         Some(pinochle::show::body(replay, display))
     }
 
-    fn generate(&self, _profile: &str, _seed: u64, _layout: GenLayout) -> Option<Record> {
-        None
+    fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
+        // Every generated Pinochle record lists every hand and every trick by its leader, so
+        // both layouts are the same.
+        let profile = rules::by_name(profile)?;
+        Some(pinochle::r#gen::generate(profile, seed))
     }
 
     fn generates(&self) -> bool {
-        false
+        true
     }
 
     fn meld(&self, profile: &str, trump: &str, hand: &[Card]) -> Option<Result<MeldSummary, String>> {
