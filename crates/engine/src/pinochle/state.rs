@@ -489,12 +489,21 @@ impl PlayState {
         }
         let class = kind.class();
         let may_serve = |c: &ShownCard<MeldNote>| c.melds.iter().all(|m| m.class != class || m.value < value);
+        let to_refusal = |e| match e {
+            SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
+            SourceError::MayNotServe(c) => Refusal::Remeld(c),
+        };
+        // The restrictions in the seed's order: a card from the hand (000:83), then the rule
+        // for cards melded again (000:85).
+        let any = self.shown[seat]
+            .source(cards, marked, &hand, |_| true)
+            .map_err(to_refusal)?;
+        if any.from_hand.is_empty() {
+            return Err(Refusal::NoCardFromHand);
+        }
         let sourcing = self.shown[seat]
             .source(cards, marked, &hand, may_serve)
-            .map_err(|e| match e {
-                SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
-                SourceError::MayNotServe(c) => Refusal::Remeld(c),
-            })?;
+            .map_err(to_refusal)?;
         if sourcing.from_hand.is_empty() {
             return Err(Refusal::NoCardFromHand);
         }
