@@ -527,9 +527,9 @@ impl<'a> Run<'a> {
                             .with_help(format!("the lowest bid now is {}", last + self.o.step)),
                         );
                     }
-                    if n > last {
-                        high = Some((seat, n));
-                    }
+                    // The bid stands as written, right or wrong, so that one bad call does
+                    // not change whose contract the rest of the record is checked against.
+                    high = Some((seat, n));
                     self.replay.auction.push((self.label(seat).to_string(), Some(n)));
                 }
                 CallKind::Pass => {
@@ -1136,18 +1136,21 @@ impl<'a> Run<'a> {
                             cards.add(c);
                         }
                     }
-                    // `♦J@table` inside a meld is read by the notation as a card with an
-                    // origin only in tricks; in a statement the word `@table` follows it.
-                    let mut last: Option<Card> = None;
+                    // A card with an origin (`♦J@table`) is read as a card only in a trick; in
+                    // a statement it stays one word, which is split here.
+                    let alphabets = self
+                        .record
+                        .tag("Cards")
+                        .and_then(|t| cards::AlphabetSet::from_tag(t).ok())
+                        .unwrap_or_default();
                     for t in &st.tokens {
-                        match &t.node {
-                            Token::Card(CardSlot::Known(c)) => last = Some(*c),
-                            Token::Word(w) if words::is_table(w) => {
-                                if let Some(c) = last {
-                                    marked.add(c);
-                                }
-                            }
-                            _ => {}
+                        if let Token::Word(w) = &t.node
+                            && let Some((card, origin)) = w.split_once('@')
+                            && words::is_table(origin)
+                            && let Ok(c) = cards::parse_card(card, alphabets)
+                        {
+                            cards.add(c);
+                            marked.add(c);
                         }
                     }
                     let action = if let Some(kind) = MeldKind::from_word(&word) {

@@ -61,7 +61,13 @@ pub fn body(replay: &Replay, display: Display) -> String {
         for seat in &replay.melds {
             let _ = writeln!(s, "  {:<2} {:>5}", seat.seat, seat.total);
             for m in &seat.melds {
-                let _ = writeln!(s, "       {:>5}  {:<16} {}", m.value, m.kind.word(), cards(display, &m.cards));
+                let _ = writeln!(
+                    s,
+                    "       {:>5}  {:<16} {}",
+                    m.value,
+                    m.kind.word(),
+                    cards(display, &m.cards)
+                );
             }
         }
     }
@@ -69,14 +75,27 @@ pub fn body(replay: &Replay, display: Display) -> String {
         let _ = writeln!(s, "\nTricks:");
         let mut running: Vec<(String, u32)> = replay.sides.iter().map(|l| (l.clone(), 0)).collect();
         let header: Vec<String> = running.iter().map(|(l, _)| format!("{l:>4}")).collect();
-        let _ = writeln!(s, "  {:>2}  {:<2}  {:<24} {:<3} {:>3}  {}  draws", "#", "ld", "cards", "won", "pts", header.join(" "));
+        let _ = writeln!(
+            s,
+            "  {:>2}  {:<2}  {:<24} {:<3} {:>3}  {}  draws",
+            "#",
+            "ld",
+            "cards",
+            "won",
+            "pts",
+            header.join(" ")
+        );
         for (i, t) in replay.tricks.iter().enumerate() {
             let side = side_of(replay, &t.winner);
             if let Some(r) = running.iter_mut().find(|(l, _)| *l == side) {
                 r.1 += t.points;
             }
             let counts: Vec<String> = running.iter().map(|(_, n)| format!("{n:>4}")).collect();
-            let draws: Vec<String> = t.draws.iter().map(|(seat, c)| format!("{seat} {}", display.card(*c))).collect();
+            let draws: Vec<String> = t
+                .draws
+                .iter()
+                .map(|(seat, c)| format!("{seat} {}", display.card(*c)))
+                .collect();
             let _ = writeln!(
                 s,
                 "  {:>2}  {:<2}  {:<24} {:<3} {:>3}  {}  {}",
@@ -89,7 +108,14 @@ pub fn body(replay: &Replay, display: Display) -> String {
                 draws.join(", ")
             );
             for m in replay.play_melds.iter().filter(|m| m.after_trick == i + 1) {
-                let _ = writeln!(s, "        {} melds {} {} = {}", m.seat, m.kind.word(), cards(display, &m.cards), m.value);
+                let _ = writeln!(
+                    s,
+                    "        {} melds {} {} = {}",
+                    m.seat,
+                    m.kind.word(),
+                    cards(display, &m.cards),
+                    m.value
+                );
             }
         }
     }
@@ -102,7 +128,11 @@ pub fn body(replay: &Replay, display: Display) -> String {
     if !r.complete {
         let _ = writeln!(s, "The play is not complete; the figures below are so far.");
     }
-    let _ = writeln!(s, "  {:<4} {:>5} {:>8} {:>7} {:>6} {:>6}", "side", "meld", "counters", "counted", "score", "total");
+    let _ = writeln!(
+        s,
+        "  {:<4} {:>5} {:>8} {:>7} {:>6} {:>6}",
+        "side", "meld", "counters", "counted", "score", "total"
+    );
     for side in &r.sides {
         let total = side.total.map_or("-".to_string(), |t| t.to_string());
         let meld = if side.took_trick || replay.sides.len() == replay.seats.len() {
@@ -110,7 +140,11 @@ pub fn body(replay: &Replay, display: Display) -> String {
         } else {
             format!("({})", side.meld)
         };
-        let _ = writeln!(s, "  {:<4} {:>5} {:>8} {:>7} {:>6} {:>6}", side.side, meld, side.counters, side.counted, side.score, total);
+        let _ = writeln!(
+            s,
+            "  {:<4} {:>5} {:>8} {:>7} {:>6} {:>6}",
+            side.side, meld, side.counters, side.counted, side.score, total
+        );
     }
     if let Some(m) = r.made {
         let _ = writeln!(s, "Contract {}.", if m { "made" } else { "set" });
