@@ -35,7 +35,7 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+            (((self.next_u64() >> 32) * n as u64) >> 32) as usize
         }
     }
 
@@ -183,7 +183,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     r.deal = Some(Section::new(Span::default(), lines));
 
     let mut counts: BySeat<CardCounts> = BySeat::from_fn(table, |s| CardCounts::of(hands[s].iter().copied()));
-    let dealt = counts.clone();
+    let dealt = counts;
     let mut contract: Option<(Seat, u32)> = None;
     let trump: Suit = match o.format {
         Format::TwoHand | Format::Partnership => turned.map_or(Suit::Spades, |c| c.suit),
@@ -480,6 +480,9 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     r
 }
 
+/// A call of the auction: the seat and its bid, `None` for a pass.
+type Called = (Seat, Option<u32>);
+
 /// A random auction: each live seat bids, while its hand seems worth it, a step above the
 /// last bid, else passes; the profile's rule for a passed-out deal is kept.
 fn auction(
@@ -488,7 +491,7 @@ fn auction(
     table: Table,
     left: Seat,
     hands: &BySeat<CardCounts>,
-) -> (Vec<(Seat, Option<u32>)>, Option<(Seat, u32)>) {
+) -> (Vec<Called>, Option<(Seat, u32)>) {
     let o = profile.options;
     let dealer = table.before(left);
     let mut calls = Vec::new();

@@ -134,7 +134,7 @@ impl<'a> Run<'a> {
         let Some((mut hands, turned, stock, dealer)) = self.deal() else {
             return;
         };
-        let dealt = hands.clone();
+        let dealt = hands;
         // Who bids first and leads: the non-dealer (two-hand) or the dealer's left.
         let left = self.table.next(dealer);
         let trump = match self.o.format {
