@@ -499,15 +499,25 @@ fn auction(
     let mut high: Option<(Seat, u32)> = None;
     let mut seat = left;
     // A rough worth: the best meld over the four trump suits, and something for the tricks.
+    let in_tricks: u32 = o
+        .pack
+        .cards()
+        .iter()
+        .map(|c| o.counters.value(c.rank))
+        .sum::<u32>()
+        + o.last_trick;
     let worth: BySeat<u32> = BySeat::from_fn(table, |s| {
         let best = Suit::ALL
             .iter()
             .map(|&t| meld::meld_hand(&o.melds, t, &hands[s]).total)
             .max()
             .unwrap_or(0);
-        best + 60 + (rng.below(8) as u32) * 10
+        best + in_tricks / 4 + (rng.below(8) as u32) * (in_tricks / 25).max(1)
     });
-    for _ in 0..64 {
+    // Every call raises the bid by a step or passes for good, so the auction ends within
+    // this many calls.
+    let most = 8 + 4 * (worth.values().copied().max().unwrap_or(0) / o.step.max(1)) as usize;
+    for _ in 0..most {
         let passes = passed.values().filter(|&&p| p).count();
         if (high.is_some() && passes >= 3) || passes >= 4 {
             break;

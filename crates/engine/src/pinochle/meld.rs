@@ -228,6 +228,24 @@ impl MeldTable {
     /// table.
     pub const SEED_002: MeldTable = MeldTable::USPC_PARTNERSHIP;
 
+    /// Seed 002's double-deck table (002:84): "roughly a tenth" of the single-deck values,
+    /// listed for the run 15, aces, kings, queens, jacks around 10, 8, 6, 4, the royal
+    /// marriage 4, a marriage 2, the pinochle 4 and double pinochle 30. The seed names no
+    /// double run, no doubles around and no dix (the pack has no nines), so those count as
+    /// single melds; each pair of pinochles is a double (spec/rules/pinochle.md §5a).
+    pub const SEED_002_DOUBLE_DECK: MeldTable = MeldTable {
+        run: 15,
+        double_run: None,
+        royal: 4,
+        marriage: 2,
+        dix: 0,
+        dix_rank: Rank::Nine,
+        pinochle: 4,
+        double_pinochle: Some(30),
+        around: [10, 8, 6, 4],
+        double_around: None,
+    };
+
     /// The value of one meld of a kind, `None` when the table has no such meld (a double the
     /// table counts as two singles).
     pub fn value(&self, kind: MeldKind) -> Option<u32> {
@@ -359,7 +377,8 @@ fn push_singles_or_double(
     mut sets: u32,
     push: &mut impl FnMut(MeldKind, Vec<Card>),
 ) {
-    if sets >= 2 && table.value(double).is_some() {
+    // With more than two copies of a pack (the double deck), each pair is a double.
+    while sets >= 2 && table.value(double).is_some() {
         push(double, doubled(cards));
         sets -= 2;
     }

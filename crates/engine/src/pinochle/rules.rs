@@ -33,12 +33,16 @@ pub enum Counters {
     /// Aces, tens and kings 10 (seed 000, 000:147; seed 002, 002:62).
     #[serde(rename = "10-10-10")]
     Tens,
+    /// Aces, tens and kings 1 (seed 002's double-deck game, 002:84).
+    #[serde(rename = "1-1-1")]
+    Ones,
 }
 
 impl Counters {
     /// The scheme's value of a card.
     pub fn value(self, rank: Rank) -> u32 {
         match (self, rank) {
+            (Counters::Ones, Rank::Ace | Rank::Ten | Rank::King) => 1,
             (_, Rank::Ace) => match self {
                 Counters::Traditional => 11,
                 _ => 10,
@@ -59,13 +63,19 @@ impl Counters {
             Counters::Traditional => "11-10-4-3-2",
             Counters::Fives => "10-10-5-5",
             Counters::Tens => "10-10-10",
+            Counters::Ones => "1-1-1",
         }
     }
 
     fn from_name(s: &str) -> Option<Counters> {
-        [Counters::Traditional, Counters::Fives, Counters::Tens]
-            .into_iter()
-            .find(|c| c.name() == s)
+        [
+            Counters::Traditional,
+            Counters::Fives,
+            Counters::Tens,
+            Counters::Ones,
+        ]
+        .into_iter()
+        .find(|c| c.name() == s)
     }
 }
 
@@ -186,7 +196,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 6] = [
+    static ALL: [Profile; 7] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -251,6 +261,26 @@ pub fn all() -> &'static [Profile] {
                 step: 10,
                 passed_out: PassedOut::Forced,
                 lead: Lead::Bidder,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "partnership-auction-double-deck",
+            description: "Seed 002's double-deck partnership Pinochle: 80 cards, 20 each, bids from 50, a tenth of the meld values, 50 in tricks",
+            source: "seed 002, Variants, Double-deck partnership Pinochle",
+            options: Options {
+                format: Format::Auction,
+                pack: Pack::DoubleDeck80,
+                hand: 20,
+                melds: MeldTable::SEED_002_DOUBLE_DECK,
+                duties: Duties::STRICT,
+                counters: Counters::Ones,
+                last_trick: 2,
+                minimum: 50,
+                step: 1,
+                passed_out: PassedOut::Forced,
+                lead: Lead::Bidder,
+                game: 500,
                 ..USPC_PARTNERSHIP
             },
         },
@@ -373,6 +403,18 @@ mod tests {
                 .sum();
             assert_eq!(per_suit * 4 * 2 + 10, 250, "{}", c.name());
         }
+    }
+
+    /// Seed 002, 002:84: "Counters are the aces, tens and kings at 1 point each, 48 in total,
+    /// plus 2 for the last trick, giving 50 points in tricks per hand."
+    #[test]
+    fn the_double_deck_counts_50() {
+        let o = by_name("partnership-auction-double-deck")
+            .expect("profile")
+            .options;
+        let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
+        assert_eq!((cards, cards + o.last_trick), (48, 50));
+        assert_eq!((o.hand * 4, o.minimum, o.game), (80, 50, 500));
     }
 
     #[test]
