@@ -59,6 +59,7 @@ profile_tests! {
     generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
     generated_partnership_auction_records_check_consistent: "partnership-auction",
     generated_partnership_auction_double_deck_records_check_consistent: "partnership-auction-double-deck",
+    generated_three_hand_auction_records_check_consistent: "three-hand-auction",
 }
 
 #[test]

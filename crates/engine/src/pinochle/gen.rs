@@ -92,13 +92,18 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng(seed);
     let o = profile.options;
     let two = o.format == Format::TwoHand;
-    let labels: &[&str] = if two { &["E", "D"] } else { &["N", "E", "S", "W"] };
-    let side_labels: &[&str] = if two { &["E", "D"] } else { &["NS", "EW"] };
+    let labels: &[&str] = match o.seats {
+        2 => &["E", "D"],
+        3 => &["F", "M", "R"],
+        _ => &["N", "E", "S", "W"],
+    };
+    let alone = labels.len() < 4;
+    let side_labels: &[&str] = if alone { labels } else { &["NS", "EW"] };
     let label = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
     let Ok(table) = Table::new(labels.len()) else {
         return Record::default();
     };
-    let sides = if two {
+    let sides = if alone {
         Sides::Individual
     } else {
         Sides::Alternating
@@ -106,8 +111,8 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let pack = o.pack.spec();
     let mut cards = pack.cards();
     rng.shuffle(&mut cards);
-    let dealer = if two {
-        Seat::new(1)
+    let dealer = if alone {
+        Seat::new(labels.len() - 1)
     } else {
         Seat::new(rng.below(4))
     };
@@ -154,7 +159,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut turned = None;
     match o.format {
         Format::TwoHand => {
-            let mut it = leftover.into_iter();
+            let mut it = leftover.clone().into_iter();
             let t = it.next();
             let face_down: Vec<Card> = it.collect();
             turned = t;
@@ -178,7 +183,15 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 comments: Vec::new(),
             });
         }
-        Format::Auction => {}
+        Format::Auction => {
+            if o.widow > 0 {
+                lines.push(HandLine {
+                    seat: bare("widow".to_string()),
+                    cards: leftover.iter().map(|&c| bare(CardSlot::Known(c))).collect(),
+                    comments: Vec::new(),
+                });
+            }
+        }
     }
     r.deal = Some(Section::new(Span::default(), lines));
 
@@ -209,6 +222,11 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 return r;
             };
             contract = Some((bidder, bid));
+            if o.widow > 0 {
+                for &c in &leftover {
+                    counts[bidder].add(c);
+                }
+            }
             // The bidder names the suit he holds most of.
             let suit = Suit::ALL
                 .into_iter()
@@ -224,6 +242,23 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
 
     // The exchanges.
     let mut exchange = Vec::new();
+    let mut buried = 0;
+    if o.bury > 0
+        && let Some((bidder, _)) = contract
+    {
+        let mut held: Vec<Card> = counts[bidder].iter().collect();
+        rng.shuffle(&mut held);
+        let laid: Vec<Card> = held.into_iter().take(o.bury).collect();
+        for &c in &laid {
+            counts[bidder].remove(c);
+            buried += o.counters.value(c.rank);
+        }
+        exchange.push(statement(
+            label(bidder),
+            [word("buries")].into_iter().chain(card_tokens(laid)).collect(),
+            None,
+        ));
+    }
     if o.format == Format::Partnership
         && let Some(t) = turned
     {
@@ -251,6 +286,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     }
     if o.format == Format::Auction
         && o.pass_four
+        && o.bury == 0
         && let Some((bidder, _)) = contract
     {
         let partner = table.after(bidder, 2);
@@ -281,6 +317,10 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     if !two {
         let mut statements = Vec::new();
         for seat in table.seats() {
+            // In the three-hand auction only the bidder melds.
+            if o.bury > 0 && contract.map(|(b, _)| b) != Some(seat) {
+                continue;
+            }
             let mut m = meld::meld_hand(&o.melds, trump, &counts[seat]);
             if o.format == Format::Partnership {
                 let dix = Card::new(trump, o.melds.dix_rank);
@@ -315,9 +355,13 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         (Lead::Bidder, Some((b, _))) if o.format == Format::Auction => b,
         _ => left,
     };
+    let play_sides = match contract {
+        Some((b, _)) if labels.len() == 3 => Sides::OneAgainstRest(b),
+        _ => sides,
+    };
     let rules = PlayRules {
         table,
-        sides,
+        sides: play_sides,
         trump,
         duties: o.duties,
         melds: o.melds,
@@ -330,7 +374,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut trick_leader = leader;
     let mut trick_no = 0u32;
     let side_of = |s: Seat| -> String {
-        if two {
+        if alone {
             label(s).to_string()
         } else {
             side_labels.get(s.index() % 2).copied().unwrap_or("?").to_string()
@@ -408,7 +452,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     ));
 
     // The claims.
-    let side_seats: Vec<Vec<Seat>> = if two {
+    let side_seats: Vec<Vec<Seat>> = if alone {
         table.seats().map(|s| vec![s]).collect()
     } else {
         (0..2)
@@ -427,15 +471,23 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             .iter()
             .map(|&s| meld_totals[s] + state.meld_points()[s])
             .sum();
-        let c: u32 = seats.iter().map(|&s| state.taken()[s]).sum();
+        let bidder_side = contract.is_some_and(|(b, _)| seats.contains(&b));
+        let c: u32 =
+            seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + if bidder_side { buried } else { 0 };
         let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
         let cc = if o.round { round(c) } else { c };
         let mut sc = i64::from(if two || took { m } else { 0 } + cc);
-        if let Some((bidder, bid)) = contract
-            && bidder.index() % 2 == i
+        if o.bury > 0 && !bidder_side {
+            sc = 0;
+        }
+        if let Some((_, bid)) = contract
+            && bidder_side
         {
             let ok = sc >= i64::from(bid);
             made = Some(ok);
+            if o.bury > 0 {
+                sc = if ok { i64::from(bid) } else { -i64::from(bid) };
+            }
             if !ok {
                 let kept = if took { i64::from(m) } else { 0 };
                 sc = if o.set_keeps_meld {
@@ -512,20 +564,20 @@ fn auction(
             .map(|&t| meld::meld_hand(&o.melds, t, &hands[s]).total)
             .max()
             .unwrap_or(0);
-        best + in_tricks / 4 + (rng.below(8) as u32) * (in_tricks / 25).max(1)
+        best + in_tricks / table.len() as u32 + (rng.below(8) as u32) * (in_tricks / 12).max(1)
     });
     // Every call raises the bid by a step or passes for good, so the auction ends within
     // this many calls.
     let most = 8 + 4 * (worth.values().copied().max().unwrap_or(0) / o.step.max(1)) as usize;
     for _ in 0..most {
         let passes = passed.values().filter(|&&p| p).count();
-        if (high.is_some() && passes >= 3) || passes >= 4 {
+        if (high.is_some() && passes + 1 >= table.len()) || passes >= table.len() {
             break;
         }
         let next_bid = high.map_or(o.minimum, |(_, b)| b + o.step);
         let forced = match o.passed_out {
             PassedOut::Forced => calls.is_empty(),
-            PassedOut::Dealer => high.is_none() && seat == dealer && passes == 3,
+            PassedOut::Dealer => high.is_none() && seat == dealer && passes + 1 == table.len(),
             PassedOut::Redeal => false,
         };
         if forced || (next_bid <= worth[seat] && rng.chance(75)) {

@@ -39,6 +39,10 @@ struct Run<'a> {
     labels: Vec<&'static str>,
     replay: Replay,
     findings: Vec<Diagnostic>,
+    /// The widow as dealt (three-hand auction).
+    widow: Vec<Card>,
+    /// The counters of the cards the bidder buried, which count for his tricks.
+    buried: u32,
 }
 
 fn cards_text(cards: &CardCounts) -> String {
@@ -68,15 +72,16 @@ impl<'a> Run<'a> {
             }
             None => profile.options,
         };
-        let two = o.format == Format::TwoHand;
-        let labels: Vec<&'static str> = if two {
-            vec!["E", "D"]
-        } else {
-            vec!["N", "E", "S", "W"]
+        let labels: Vec<&'static str> = match o.seats {
+            2 => vec!["E", "D"],
+            3 => vec!["F", "M", "R"],
+            _ => vec!["N", "E", "S", "W"],
         };
         // Both tables are within 2..=8 seats, so laying them cannot fail.
         let table = Table::new(labels.len()).unwrap_or_else(|_| unreachable_table());
-        let sides = if two {
+        // Each for himself at two and three (the three-hand bidder's opponents are sides only
+        // in the play); two partnerships at four.
+        let sides = if labels.len() < 4 {
             Sides::Individual
         } else {
             Sides::Alternating
@@ -84,8 +89,8 @@ impl<'a> Run<'a> {
         let replay = Replay {
             profile: profile.name.to_string(),
             seats: labels.iter().map(|s| s.to_string()).collect(),
-            sides: if two {
-                vec!["E".into(), "D".into()]
+            sides: if labels.len() < 4 {
+                labels.iter().map(|s| s.to_string()).collect()
             } else {
                 vec!["NS".into(), "EW".into()]
             },
@@ -104,6 +109,8 @@ impl<'a> Run<'a> {
             labels,
             replay,
             findings,
+            widow: Vec::new(),
+            buried: 0,
         }
     }
 
@@ -158,6 +165,10 @@ impl<'a> Run<'a> {
                         .collect();
                     return;
                 };
+                // The bidder takes the widow (seed 002, 002:88).
+                for &c in &self.widow {
+                    hands[bidder].add(c);
+                }
                 self.declaration(bidder)
             }
         };
@@ -167,6 +178,7 @@ impl<'a> Run<'a> {
         self.replay.trump = Some(trump.name().to_string());
         match self.o.format {
             Format::Partnership => self.dix_exchange(&mut hands, turned, dealer, trump),
+            Format::Auction if self.o.bury > 0 => self.bury(&mut hands),
             Format::Auction => self.pass_four(&mut hands),
             Format::TwoHand => {}
         }
@@ -179,9 +191,14 @@ impl<'a> Run<'a> {
             _ => left,
         };
         let stock = stock.map(|(cards, t)| Stock::new(cards, t));
+        // The three-hand bidder plays alone against the other two, who cooperate.
+        let play_sides = match (&self.replay.contract, self.table.len()) {
+            (Some(c), 3) => self.seat(&c.bidder).map_or(self.sides, Sides::OneAgainstRest),
+            _ => self.sides,
+        };
         let rules = PlayRules {
             table: self.table,
-            sides: self.sides,
+            sides: play_sides,
             trump,
             duties: self.o.duties,
             melds: self.o.melds,
@@ -206,8 +223,9 @@ impl<'a> Run<'a> {
         Seat,
     )> {
         let two = self.o.format == Format::TwoHand;
-        let dealer = if two {
-            Seat::new(1)?
+        // At two and three seats the labels say who deals: D, and R (the seat before F).
+        let dealer = if self.table.len() < 4 {
+            Seat::new(self.table.len() - 1)?
         } else {
             match self.record.tag_item("Dealer") {
                 Some(tag) => match self.seat(&tag.value.node) {
@@ -288,6 +306,20 @@ impl<'a> Run<'a> {
                     )),
                 },
                 Some(words::PileWord::Stock) => stock = Some(cards),
+                Some(words::PileWord::Widow) => {
+                    if cards.len() != self.o.widow {
+                        self.push(
+                            Diagnostic::error(
+                                "P0203",
+                                Kind::Illegal,
+                                at(span),
+                                format!("the widow holds {} cards; it has {}", cards.len(), self.o.widow),
+                            )
+                            .with_figures(cards.len(), self.o.widow),
+                        );
+                    }
+                    self.widow = cards;
+                }
                 None => match self.seat(label) {
                     Some(seat) => {
                         let n = cards.len();
@@ -428,6 +460,18 @@ impl<'a> Run<'a> {
                         "no card is turned in the auction game; the bidder names trump",
                     ));
                 }
+                if self.o.widow > 0 && self.widow.is_empty() {
+                    self.push(
+                        Diagnostic::error(
+                            "P0504",
+                            Kind::Incomplete,
+                            at(deal.span),
+                            "the deal does not give the widow",
+                        )
+                        .with_help("write it as `widow: c c c`"),
+                    );
+                    return None;
+                }
                 Some((hands, None, None, dealer))
             }
         }
@@ -499,7 +543,7 @@ impl<'a> Run<'a> {
                     .with_figures(self.label(seat), self.label(turn)),
                 );
             }
-            let all_passed_before = passed.values().filter(|&&p| p).count() == 3;
+            let all_passed_before = passed.values().filter(|&&p| p).count() + 1 == self.table.len();
             match call.call.node {
                 CallKind::Bid(n) => {
                     let last = high.map_or(0, |(_, b)| b);
@@ -574,7 +618,7 @@ impl<'a> Run<'a> {
                 }
             }
             let passes = passed.values().filter(|&&p| p).count();
-            if (high.is_some() && passes >= 3) || passes >= 4 {
+            if (high.is_some() && passes + 1 >= self.table.len()) || passes >= self.table.len() {
                 over = true;
             }
             // The next seat that has not passed.
@@ -708,6 +752,58 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The bidder's bury (seed 002, 002:88): any three cards of the hand with the widow; they
+    /// count for his tricks.
+    fn bury(&mut self, hands: &mut BySeat<CardCounts>) {
+        let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
+            return;
+        };
+        let st = self.record.exchange.as_ref().and_then(|s| s.items.first());
+        let Some(st) = st else {
+            self.push(
+                Diagnostic::error(
+                    "P0215",
+                    Kind::Incomplete,
+                    self.record.exchange.as_ref().and_then(|s| at(s.span)),
+                    "the bidder's bury is not recorded",
+                )
+                .with_help(format!("write `exchange {} buries c c c`", self.label(bidder))),
+            );
+            return;
+        };
+        let span = st.seat.as_ref().map(|s| s.span).and_then(at);
+        let (seat, word, cards) = self.statement(st);
+        let buried = CardCounts::of(cards.iter().copied());
+        let is_bury = word.as_deref().and_then(words::exchange) == Some(words::ExchangeWord::Buries);
+        if !is_bury
+            || seat != Some(bidder)
+            || buried.len() != self.o.bury
+            || !buried.is_subset(&hands[bidder])
+        {
+            self.push(
+                Diagnostic::error(
+                    "P0215",
+                    Kind::Illegal,
+                    span,
+                    format!(
+                        "the bidder {} buries {} cards of the hand with the widow; written: {}",
+                        self.label(bidder),
+                        self.o.bury,
+                        cards_text(&buried)
+                    ),
+                )
+                .with_help(format!(
+                    "{}'s cards: {}",
+                    self.label(bidder),
+                    cards_text(&hands[bidder])
+                )),
+            );
+            return;
+        }
+        hands[bidder] = hands[bidder].minus(&buried);
+        self.buried = buried.iter().map(|c| self.o.counters.value(c.rank)).sum();
+    }
+
     /// The pass of four between partners (seed 002, 002:43).
     fn pass_four(&mut self, hands: &mut BySeat<CardCounts>) {
         let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
@@ -830,6 +926,12 @@ impl<'a> Run<'a> {
         let mut computed: BySeat<meld::Melds> = BySeat::new(self.table);
         for seat in self.table.seats() {
             let mut m = meld::meld_hand(&table, trump, &hands[seat]);
+            // In the three-hand auction only the bidder's meld counts (seed 002, 002:88: the
+            // bidder reaches his bid "with meld plus counters"; the defenders score nothing).
+            let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
+            if self.o.bury > 0 && bidder != Some(seat) {
+                m = meld::Melds::default();
+            }
             if self.o.format == Format::Partnership {
                 let dix = Card::new(trump, table.dix_rank);
                 m.melds.retain(|x| x.kind != MeldKind::Dix);
@@ -1230,7 +1332,8 @@ impl<'a> Run<'a> {
         let mut game_won_by = None;
         let two = self.o.format == Format::TwoHand;
         let mut sides: Vec<SideResult> = Vec::new();
-        let side_seats: Vec<Vec<Seat>> = if two {
+        let alone = self.sides == Sides::Individual;
+        let side_seats: Vec<Vec<Seat>> = if alone {
             self.table.seats().map(|s| vec![s]).collect()
         } else {
             (0..2)
@@ -1242,7 +1345,14 @@ impl<'a> Run<'a> {
                 .iter()
                 .map(|&s| meld_totals[s] + state.meld_points()[s])
                 .sum();
-            let counters: u32 = seats.iter().map(|&s| state.taken()[s]).sum();
+            let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
+            // The buried cards count for the bidder's tricks (seed 002, 002:88).
+            let buried = if seats.iter().any(|&s| Some(s) == bidder) {
+                self.buried
+            } else {
+                0
+            };
+            let counters: u32 = seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + buried;
             let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
             let counted = if self.o.round { round(counters) } else { counters };
             // Two-hand melds score when made (seed 000, 000:95); the four-hand games' melds
@@ -1261,10 +1371,15 @@ impl<'a> Run<'a> {
         if let Some(c) = &self.replay.contract
             && let Some(bidder) = self.seat(&c.bidder)
         {
-            let i = bidder.index() % 2;
+            let i = if alone { bidder.index() } else { bidder.index() % 2 };
             if let Some(side) = sides.get_mut(i) {
                 let made = side.score >= i64::from(c.bid);
                 made_flag = Some(made);
+                if self.o.bury > 0 {
+                    // Three-hand: the bidder wins or is set by the bid; the defenders score
+                    // nothing (seed 002, 002:88; spec/rules/pinochle.md §5b).
+                    side.score = if made { i64::from(c.bid) } else { -i64::from(c.bid) };
+                }
                 if !made {
                     let meld = if side.took_trick { i64::from(side.meld) } else { 0 };
                     side.score = if self.o.set_keeps_meld {
@@ -1273,6 +1388,12 @@ impl<'a> Run<'a> {
                         -i64::from(c.bid)
                     };
                 }
+            }
+        }
+        if self.o.bury > 0 {
+            let bidder = self.replay.contract.as_ref().map(|c| c.bidder.clone());
+            for side in sides.iter_mut().filter(|s| Some(&s.side) != bidder.as_ref()) {
+                side.score = 0;
             }
         }
         if let Some(standing) = self.record.tag("Standing") {

@@ -136,6 +136,12 @@ pub struct Options {
     pub set_keeps_meld: bool,
     /// The game's target.
     pub game: u32,
+    /// Seats at the table (two, three or four).
+    pub seats: usize,
+    /// Cards in the widow the bidder takes (three-hand auction).
+    pub widow: usize,
+    /// Cards the bidder buries (three-hand auction); they count for his tricks.
+    pub bury: usize,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -180,6 +186,9 @@ const USPC_TWO_HAND: Options = Options {
     pass_four: false,
     set_keeps_meld: false,
     game: 1000,
+    seats: 2,
+    widow: 0,
+    bury: 0,
 };
 
 /// Partnership play (seed 000, 000:145): follow; else trump; on a trump lead beat the highest
@@ -188,6 +197,7 @@ const USPC_PARTNERSHIP_PLAY: Duties = USPC_PLAYOFF;
 
 const USPC_PARTNERSHIP: Options = Options {
     format: Format::Partnership,
+    seats: 4,
     melds: MeldTable::USPC_PARTNERSHIP,
     duties: USPC_PARTNERSHIP_PLAY,
     round: false,
@@ -196,7 +206,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 7] = [
+    static ALL: [Profile; 8] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -281,6 +291,26 @@ pub fn all() -> &'static [Profile] {
                 passed_out: PassedOut::Forced,
                 lead: Lead::Bidder,
                 game: 500,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "three-hand-auction",
+            description: "Seed 002's three-handed auction Pinochle: 15 each and a widow of 3, bids from 300, the bidder buries 3 and plays alone",
+            source: "seed 002, Variants, Three-handed Auction Pinochle",
+            options: Options {
+                format: Format::Auction,
+                seats: 3,
+                hand: 15,
+                widow: 3,
+                bury: 3,
+                melds: MeldTable::SEED_002,
+                duties: Duties::STRICT,
+                counters: Counters::Tens,
+                minimum: 300,
+                step: 10,
+                passed_out: PassedOut::Redeal,
+                lead: Lead::Bidder,
                 ..USPC_PARTNERSHIP
             },
         },

@@ -571,3 +571,39 @@ mod properties {
         }
     }
 }
+
+mod three_hand {
+    use super::{check, replay};
+    use crate::Verdict;
+
+    const SETTLING: &str = include_str!("../../../../corpus/pinochle/three-hand-auction/settling.stich");
+
+    /// Seed 002, 002:88: the bidder buries three cards "which count toward the bidder's own
+    /// trick score if they are counters", must reach the bid "with meld plus counters or be
+    /// set for the amount bid; the defenders score nothing".
+    #[test]
+    fn the_bury_counts_for_the_bidder_and_the_defenders_score_nothing() {
+        for c in notation::read_str(SETTLING)
+            .into_iter()
+            .filter_map(|p| p.record)
+            .map(|r| crate::check(&r))
+        {
+            assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+            let r = replay(&c);
+            let contract = r.contract.clone().expect("a contract");
+            let all: u32 = r.result.sides.iter().map(|s| s.counters).sum();
+            assert_eq!(all, 250, "the buried counters are in the bidder's");
+            for side in &r.result.sides {
+                if side.side == contract.bidder {
+                    let bid = i64::from(contract.bid);
+                    assert_eq!(side.score, if r.result.made == Some(true) { bid } else { -bid });
+                } else {
+                    assert_eq!((side.score, side.meld), (0, 0));
+                }
+            }
+        }
+        // A bury of two cards is refused.
+        let two = SETTLING.replacen("exchange M buries ♣10 ♦K ♣K", "exchange M buries ♣10 ♦K", 1);
+        assert!(super::codes(&check(&two)).contains(&"P0215"));
+    }
+}

@@ -39,6 +39,8 @@ pub enum PileWord {
     Trump,
     /// The stock, top first.
     Stock,
+    /// The widow the bidder takes.
+    Widow,
 }
 
 /// The pile a deal line's label names.
@@ -46,6 +48,7 @@ pub fn pile(label: &str) -> Option<PileWord> {
     match label.to_ascii_lowercase().as_str() {
         "trump" | "turned" | "turn-up" => Some(PileWord::Trump),
         "stock" | "talon" => Some(PileWord::Stock),
+        "widow" | "kitty" => Some(PileWord::Widow),
         _ => None,
     }
 }
@@ -69,6 +72,8 @@ pub enum ExchangeWord {
     Exchanges,
     /// The pass between partners.
     Gives,
+    /// The bidder's cards laid away (three-hand auction).
+    Buries,
 }
 
 /// The exchange a word names.
@@ -76,6 +81,7 @@ pub fn exchange(word: &str) -> Option<ExchangeWord> {
     match word.to_ascii_lowercase().as_str() {
         "exchanges" | "exchange" | "swaps" => Some(ExchangeWord::Exchanges),
         "gives" | "passes" => Some(ExchangeWord::Gives),
+        "buries" | "bury" | "discards" => Some(ExchangeWord::Buries),
         _ => None,
     }
 }
