@@ -172,9 +172,9 @@ pub struct GenArgs {
     /// The run's seed; game `i` is made from the `i`-th SplitMix64 output of it.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The rule profile (see `stich rules`).
-    #[arg(long, default_value = "isko")]
-    pub rules: String,
+    /// The rule profile (see `stich rules`); without it, the game's default profile.
+    #[arg(long)]
+    pub rules: Option<String>,
     /// The output form.
     #[arg(long, value_enum, default_value_t = GenTo::Stich)]
     pub to: GenTo,

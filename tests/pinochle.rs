@@ -83,6 +83,16 @@ fn show_prints_melds_tricks_and_the_score() {
 }
 
 #[test]
+fn gen_without_rules_uses_the_family_s_default_profile() {
+    let out = stich()
+        .args(["gen", "--game", "pinochle", "--seed", "2"])
+        .output()
+        .expect("gen runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Rules \"uspc-two-hand\"]"));
+}
+
+#[test]
 fn rules_lists_every_pinochle_profile() {
     let out = stich().args(["rules"]).output().expect("rules runs");
     let text = String::from_utf8_lossy(&out.stdout);

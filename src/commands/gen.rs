@@ -106,7 +106,7 @@ pub fn run(args: &GenArgs) -> u8 {
         ));
         return EXIT_USAGE;
     };
-    let profile = args.rules.as_str();
+    let profile = args.rules.as_deref().unwrap_or(family.default_profile());
     if !family.has_profile(profile) {
         out::note(format_args!(
             "stich: no {} rule profile named `{profile}` (see `stich rules`)",
