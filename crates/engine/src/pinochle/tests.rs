@@ -607,3 +607,36 @@ mod three_hand {
         assert!(super::codes(&check(&two)).contains(&"P0215"));
     }
 }
+
+mod meld_needs_a_trick {
+    use super::replay;
+    use crate::Verdict;
+
+    /// Seed 000, 000:143: "No meld finally counts unless the side making it wins at least one
+    /// trick"; seed 002, 002:45: "a side that goes through the whole play without winning even
+    /// one records nothing for everything it laid down".
+    #[test]
+    fn a_side_without_a_trick_scores_none_of_its_meld() {
+        for text in [
+            include_str!("../../../../corpus/pinochle/uspc-partnership/meld-needs-a-trick.stich"),
+            include_str!("../../../../corpus/pinochle/partnership-auction/meld-needs-a-trick.stich"),
+        ] {
+            let record = notation::read_str(text)
+                .into_iter()
+                .find_map(|p| p.record)
+                .expect("a record");
+            let c = crate::check(&record);
+            assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+            let r = replay(&c);
+            let shut_out = r
+                .result
+                .sides
+                .iter()
+                .find(|s| !s.took_trick)
+                .expect("a side without a trick");
+            assert!(shut_out.meld > 0);
+            assert!(shut_out.score <= 0, "{shut_out:?}");
+            assert_eq!(shut_out.counters, 0);
+        }
+    }
+}
