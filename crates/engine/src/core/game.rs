@@ -63,11 +63,7 @@ pub trait Sink<G: GameState, C> {
 
 /// Drives `actions` through `state`, telling `sink` of each outcome, until the actions run
 /// out or the sink stops the loop (then `Break`).
-pub fn drive<G, C, S>(
-    state: &mut G,
-    actions: impl IntoIterator<Item = (C, G::Action)>,
-    sink: &mut S,
-) -> ControlFlow<()>
+pub fn drive<G, C, S>(state: &mut G, actions: impl IntoIterator<Item = (C, G::Action)>, sink: &mut S) -> ControlFlow<()>
 where
     G: GameState,
     S: Sink<G, C>,
@@ -114,9 +110,7 @@ mod tests {
 
         fn play(&mut self, n: u32) -> Result<u32, TooLow> {
             if n <= self.last || n > 10 {
-                return Err(TooLow {
-                    needed: self.last + 1,
-                });
+                return Err(TooLow { needed: self.last + 1 });
             }
             self.last = n;
             Ok(n)
@@ -156,10 +150,7 @@ mod tests {
 
     fn run(recovery: Option<Recovery>, said: &[u32]) -> (Vec<String>, ControlFlow<()>, u32) {
         let mut state = Rising { last: 0 };
-        let mut log = Log {
-            seen: Vec::new(),
-            recovery,
-        };
+        let mut log = Log { seen: Vec::new(), recovery };
         let flow = drive(&mut state, said.iter().copied().enumerate(), &mut log);
         (log.seen, flow, state.last)
     }
