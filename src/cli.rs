@@ -65,6 +65,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Generate random legal games, reproducible per seed.
     Gen(GenArgs),
+    /// What a hand melds under a rule profile: each meld with its cards and value, the total.
+    Meld(MeldArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -363,9 +365,9 @@ pub struct GenArgs {
     /// The run's seed; game `i` is made from the `i`-th SplitMix64 output of it.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The rule profile (see `stich rules`).
-    #[arg(long, default_value = "isko")]
-    pub rules: String,
+    /// The rule profile (see `stich rules`); without it, the game's default profile.
+    #[arg(long)]
+    pub rules: Option<String>,
     /// The output form.
     #[arg(long, value_enum, default_value_t = GenTo::Stich)]
     pub to: GenTo,
@@ -373,6 +375,29 @@ pub struct GenArgs {
     /// same for any number.
     #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
+}
+
+/// Arguments of `meld`.
+#[derive(Args, Debug)]
+pub struct MeldArgs {
+    /// The game, by its `Game` tag (see `stich rules`).
+    #[arg(long)]
+    pub game: String,
+    /// The rule profile (see `stich rules`).
+    #[arg(long)]
+    pub rules: String,
+    /// The trump suit: `S`, `♠`, `spades` (and so on).
+    #[arg(long)]
+    pub trump: String,
+    /// The cards of the hand, in any card alphabet the notation reads (`SQ`, `♠Q`, `Q♠`).
+    #[arg(required = true)]
+    pub cards: Vec<String>,
+    /// The output: `text`, or `json` (`{"melds": [{"kind", "cards", "value"}], "total"}`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Card alphabet of the text output.
+    #[arg(long = "cards", value_enum, default_value_t = CardsDisplay::Unicode)]
+    pub cards_display: CardsDisplay,
 }
 
 /// Arguments of `fmt`.

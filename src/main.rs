@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         cli::Command::Show(args) => commands::show::run(&args),
         cli::Command::Rules(args) => commands::rules::run(&args),
         cli::Command::Gen(args) => commands::r#gen::run(&args),
+        cli::Command::Meld(args) => commands::meld::run(&args),
         cli::Command::Completions { shell } => commands::completions::run(shell),
         cli::Command::Man => commands::man::run(),
         cli::Command::Filter(args) => commands::filter::run(&args),

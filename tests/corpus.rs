@@ -3,22 +3,38 @@
 
 mod common;
 
+macro_rules! snapshots_of {
+    ($folder:literal) => {
+        insta::glob!($folder, "**/*.{stich,sgf}", |path| {
+            let rel = common::relative(path);
+            let processed = common::check_file(path);
+            let reports: Vec<&report::Report> = processed.iter().map(|p| &p.report).collect();
+            insta::assert_json_snapshot!("report", reports);
+            let canonical: Vec<&str> = processed
+                .iter()
+                .filter_map(|p| p.canonical.as_deref())
+                .collect();
+            insta::assert_snapshot!("canonical", canonical.join("\n"));
+            insta::assert_snapshot!("findings", common::render_findings(&rel, &processed));
+            let shown: Vec<String> = processed
+                .iter()
+                .map(|p| stich::show::record(p, &rel, cards::Display::Unicode))
+                .collect();
+            insta::assert_snapshot!("show", shown.join("\n"));
+        });
+    };
+}
+
+/// One family's corpus folder at a time: insta names a snapshot by the path below the matches'
+/// common folder, so each family keeps its names whatever families are added.
 #[test]
 fn corpus_snapshots() {
-    insta::glob!("../corpus", "**/*.{stich,sgf}", |path| {
-        let rel = common::relative(path);
-        let processed = common::check_file(path);
-        let reports: Vec<&report::Report> = processed.iter().map(|p| &p.report).collect();
-        insta::assert_json_snapshot!("report", reports);
-        let canonical: Vec<&str> = processed.iter().filter_map(|p| p.canonical.as_deref()).collect();
-        insta::assert_snapshot!("canonical", canonical.join("\n"));
-        insta::assert_snapshot!("findings", common::render_findings(&rel, &processed));
-        let shown: Vec<String> = processed
-            .iter()
-            .map(|p| stich::show::record(p, &rel, cards::Display::Unicode))
-            .collect();
-        insta::assert_snapshot!("show", shown.join("\n"));
-    });
+    snapshots_of!("../corpus/skat");
+}
+
+#[test]
+fn pinochle_corpus_snapshots() {
+    snapshots_of!("../corpus/pinochle");
 }
 
 #[test]

@@ -143,11 +143,18 @@ fn version_2_golden_files_give_the_dispatch_finding() {
                 "{}: {codes:?}",
                 f.display()
             );
-            assert!(
-                codes.contains(&"E0001") || codes.contains(&"E0003"),
-                "{}: {codes:?}",
-                f.display()
-            );
+            // The Pinochle records have an engine since the Pinochle family: the auction game
+            // is consistent, the two-hand record stops after trick 4.
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            match name {
+                "pinochle-partnership-auction.stich" => assert!(codes.is_empty(), "{name}: {codes:?}"),
+                "pinochle-two-hand.stich" => assert_eq!(codes, ["P0501"], "{name}"),
+                _ => assert!(
+                    codes.contains(&"E0001") || codes.contains(&"E0003"),
+                    "{}: {codes:?}",
+                    f.display()
+                ),
+            }
         }
     }
 }

@@ -72,7 +72,15 @@ pub fn render(
             iss::write_into(&game, out);
             out.push('\n');
         }
-        To::Stich | To::Json => out.push_str(&notation::print(&record)),
+        To::Stich | To::Json => {
+            // A record that needs a later notation version carries its version line, so that
+            // the output reads back under the version it is written in.
+            let version = record.needs_version();
+            if version > 1 {
+                out.push_str(&format!("%stich {version}\n"));
+            }
+            out.push_str(&notation::print(&record));
+        }
     }
     Ok(())
 }
@@ -98,7 +106,7 @@ pub fn run(args: &GenArgs) -> u8 {
         ));
         return EXIT_USAGE;
     };
-    let profile = args.rules.as_str();
+    let profile = args.rules.as_deref().unwrap_or(family.default_profile());
     if !family.has_profile(profile) {
         out::note(format_args!(
             "stich: no {} rule profile named `{profile}` (see `stich rules`)",

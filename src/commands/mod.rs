@@ -7,6 +7,7 @@ pub mod filter;
 pub mod fmt;
 pub mod r#gen;
 pub mod man;
+pub mod meld;
 pub mod rules;
 pub mod schema;
 pub mod show;

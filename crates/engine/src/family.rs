@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::skat;
+use crate::{pinochle, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -57,6 +57,34 @@ pub trait Family: Sync {
 
     /// Whether [`Family::generate`] makes games.
     fn generates(&self) -> bool;
+
+    /// What a hand melds under the profile `profile` with the trump suit `trump` (a suit in
+    /// any spelling the family reads): every meld with its cards and value, and the total.
+    /// `None` when the family has no melds; an error message for an unknown profile or suit.
+    fn meld(&self, profile: &str, trump: &str, hand: &[cards::Card]) -> Option<Result<MeldSummary, String>> {
+        let _ = (profile, trump, hand);
+        None
+    }
+}
+
+/// What a hand melds, as the meld calculator of a family with melds gives it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MeldSummary {
+    /// Each meld found.
+    pub melds: Vec<MeldLine>,
+    /// Their total.
+    pub total: u32,
+}
+
+/// One meld of a [`MeldSummary`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MeldLine {
+    /// The kind, by the family's canonical word (`run`, `double-pinochle`).
+    pub kind: String,
+    /// Its cards.
+    pub cards: Vec<cards::Card>,
+    /// Its value.
+    pub value: u32,
 }
 
 /// How a generated record is laid out.
@@ -72,7 +100,7 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 1] = [&skat::family::SKAT];
+    static FAMILIES: [&dyn Family; 2] = [&skat::family::SKAT, &pinochle::family::PINOCHLE];
     &FAMILIES
 }
 
@@ -110,6 +138,8 @@ pub fn of_record(record: &Record) -> Option<&'static dyn Family> {
 pub enum Replay {
     /// A Skat game.
     Skat(skat::Replay),
+    /// A Pinochle deal.
+    Pinochle(pinochle::Replay),
 }
 
 impl Replay {
@@ -117,6 +147,7 @@ impl Replay {
     pub fn family(&self) -> &'static dyn Family {
         match self {
             Replay::Skat(_) => &skat::family::SKAT,
+            Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
         }
     }
 
@@ -125,6 +156,8 @@ impl Replay {
     pub fn set_outcome(&mut self, outcome: Outcome) {
         match (self, outcome) {
             (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
+            (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
+            _ => {}
         }
     }
 
@@ -132,6 +165,7 @@ impl Replay {
     pub fn outcome(&self) -> Outcome {
         match self {
             Replay::Skat(r) => Outcome::Skat(r.result.clone()),
+            Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
         }
     }
 }
@@ -143,6 +177,8 @@ impl Replay {
 pub enum Outcome {
     /// The result of a Skat game.
     Skat(skat::GameResult),
+    /// The result of a Pinochle deal.
+    Pinochle(pinochle::GameResult),
 }
 
 #[cfg(test)]
@@ -168,7 +204,8 @@ mod tests {
             let listed: Vec<String> = family.profiles().into_iter().map(|p| p.name).collect();
             assert_eq!(listed, family.profile_names());
         }
-        assert!(by_tag("pinochle").is_none());
+        assert!(by_tag("pinochle").is_some());
+        assert!(by_tag("frog").is_none());
         assert!(
             crate::profiles()
                 .iter()
@@ -203,7 +240,9 @@ mod tests {
         let mut replay = c.replay.expect("replayed");
         assert_eq!(replay.family().tag(), "skat");
         let outcome = replay.outcome();
-        let Replay::Skat(r) = &mut replay;
+        let Replay::Skat(r) = &mut replay else {
+            panic!("a Skat replay");
+        };
         r.result = Default::default();
         replay.set_outcome(outcome.clone());
         assert_eq!(replay.outcome(), outcome);

@@ -8,6 +8,7 @@
 
 pub mod core;
 pub mod family;
+pub mod pinochle;
 pub mod skat;
 
 pub use family::{Family, GenLayout, Outcome, Replay};

@@ -33,6 +33,7 @@ fn checked(file: &str) -> Vec<(String, engine::Checked)> {
 fn result(c: &engine::Checked) -> engine::skat::GameResult {
     match &c.replay {
         Some(Replay::Skat(r)) => r.result.clone(),
+        Some(other) => panic!("not a Skat replay: {other:?}"),
         None => panic!("no replay: {:#?}", c.findings),
     }
 }

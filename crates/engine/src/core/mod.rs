@@ -2,7 +2,7 @@
 //! multisets (packs with copies, [`CardCounts`]), tables of two to eight seats with sides and
 //! idle seats, piles (stock, widow, starter) and the phases of play, the duties of play as data
 //! with one legal-play and one trick-winner function, Cribbage's pegging count, card-point
-//! tables, and the deal checks (hand inference; copies).
+//! tables, and the deal checks (hand inference; copies); cards shown in melds between tricks.
 //!
 //! Nothing here knows a particular game: a game family supplies the pack, the order of the
 //! cards for its contract, its policies and its point table.
@@ -16,6 +16,7 @@ pub mod pegging;
 pub mod piles;
 pub mod points;
 pub mod seat;
+pub mod shown;
 pub mod table;
 pub mod trick;
 

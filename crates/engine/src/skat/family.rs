@@ -63,12 +63,16 @@ impl Family for Skat {
     }
 
     fn to_leader_layout(&self, record: &mut Record, replay: &Replay) -> bool {
-        let Replay::Skat(replay) = replay;
+        let Replay::Skat(replay) = replay else {
+            return false;
+        };
         to_leader_layout(record, replay)
     }
 
     fn show(&self, replay: &Replay, display: Display) -> Option<String> {
-        let Replay::Skat(replay) = replay;
+        let Replay::Skat(replay) = replay else {
+            return None;
+        };
         Some(skat::show::body(replay, display))
     }
 

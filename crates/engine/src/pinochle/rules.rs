@@ -1,0 +1,476 @@
+//! The named profiles of the Pinochle family and their options (`spec/rules/pinochle.md`).
+//!
+//! A profile is data: the games differ in their pack, their table, how they deal, bid and
+//! meld, the duties of play and the counting, never in code paths of their own.
+
+use cards::{Pack, Rank};
+
+use crate::core::duties::{Duties, Head, Overtrump};
+use crate::pinochle::meld::MeldTable;
+
+/// How a deal reaches the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Two players, a turned trump card and a stock; melds one at a time by a trick's winner.
+    TwoHand,
+    /// Four in partnerships, the last card turned for trump, the dix exchange, melds at once.
+    Partnership,
+    /// Four in partnerships, an auction for the trump, melds at once.
+    Auction,
+}
+
+/// The card values of a counting scheme, with the last trick's bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counters {
+    /// Ace 11, ten 10, king 4, queen 3, jack 2 (seed 000, 000:28–38; seed 002, 002:90).
+    #[serde(rename = "11-10-4-3-2")]
+    Traditional,
+    /// Aces and tens 10, kings and queens 5 (seed 000, 000:147).
+    #[serde(rename = "10-10-5-5")]
+    Fives,
+    /// Aces, tens and kings 10 (seed 000, 000:147; seed 002, 002:62).
+    #[serde(rename = "10-10-10")]
+    Tens,
+    /// Aces, tens and kings 1 (seed 002's double-deck game, 002:84).
+    #[serde(rename = "1-1-1")]
+    Ones,
+}
+
+impl Counters {
+    /// The scheme's value of a card.
+    pub fn value(self, rank: Rank) -> u32 {
+        match (self, rank) {
+            (Counters::Ones, Rank::Ace | Rank::Ten | Rank::King) => 1,
+            (_, Rank::Ace) => match self {
+                Counters::Traditional => 11,
+                _ => 10,
+            },
+            (_, Rank::Ten) => 10,
+            (Counters::Traditional, Rank::King) => 4,
+            (Counters::Traditional, Rank::Queen) => 3,
+            (Counters::Traditional, Rank::Jack) => 2,
+            (Counters::Fives, Rank::King | Rank::Queen) => 5,
+            (Counters::Tens, Rank::King) => 10,
+            _ => 0,
+        }
+    }
+
+    /// The option's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counters::Traditional => "11-10-4-3-2",
+            Counters::Fives => "10-10-5-5",
+            Counters::Tens => "10-10-10",
+            Counters::Ones => "1-1-1",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Counters> {
+        [
+            Counters::Traditional,
+            Counters::Fives,
+            Counters::Tens,
+            Counters::Ones,
+        ]
+        .into_iter()
+        .find(|c| c.name() == s)
+    }
+}
+
+/// What happens when all four pass (seed 002, 002:41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassedOut {
+    /// The player at the dealer's left must open: his first call may not be a pass.
+    Forced,
+    /// When the first three pass, the dealer must bid.
+    Dealer,
+    /// Four passes throw the deal in.
+    Redeal,
+}
+
+/// Who leads the first trick of a partnership game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lead {
+    /// The player at the dealer's left (seed 000, 000:145, 159).
+    DealerLeft,
+    /// The high bidder (seed 002, 002:47).
+    Bidder,
+}
+
+/// The options of a profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Options {
+    /// How the deal reaches the play.
+    pub format: Format,
+    /// The pack.
+    #[schemars(with = "String")]
+    #[serde(serialize_with = "pack_name")]
+    pub pack: Pack,
+    /// Cards dealt to each hand.
+    pub hand: usize,
+    /// The meld table.
+    pub melds: MeldTable,
+    /// The duties of play once the stock is gone (the whole game without a stock).
+    pub duties: Duties,
+    /// The counting scheme.
+    pub counters: Counters,
+    /// The last trick's bonus.
+    pub last_trick: u32,
+    /// Whether each player's card total is rounded to tens, 7 and more up (seed 000, 000:95).
+    pub round: bool,
+    /// The lowest bid.
+    pub minimum: u32,
+    /// The steps of bidding.
+    pub step: u32,
+    /// A passed-out auction.
+    pub passed_out: PassedOut,
+    /// Who leads the first trick (partnership games).
+    pub lead: Lead,
+    /// Whether the bidder's partner and the bidder pass four cards each (seed 002, 002:43).
+    pub pass_four: bool,
+    /// Whether a set side keeps its meld (seed 002, 002:78).
+    pub set_keeps_meld: bool,
+    /// The game's target.
+    pub game: u32,
+    /// Seats at the table (two, three or four).
+    pub seats: usize,
+    /// Cards in the widow the bidder takes (three-hand auction).
+    pub widow: usize,
+    /// Cards the bidder buries (three-hand auction); they count for his tricks.
+    pub bury: usize,
+}
+
+fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{} cards", pack.len()))
+}
+
+/// A named profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The `Rules` tag value.
+    pub name: &'static str,
+    /// One line on it.
+    pub description: &'static str,
+    /// The rule text it follows.
+    pub source: &'static str,
+    /// Its options.
+    pub options: Options,
+}
+
+/// Two-hand play after the stock (seed 000, 000:91): follow, beat a trump lead, trump when void.
+const USPC_PLAYOFF: Duties = Duties {
+    follow: true,
+    head: Head::TrumpLead,
+    trump_when_void: true,
+    overtrump: Overtrump::Never,
+    over_partner: true,
+};
+
+const USPC_TWO_HAND: Options = Options {
+    format: Format::TwoHand,
+    pack: Pack::Pinochle48,
+    hand: 12,
+    melds: MeldTable::USPC_TWO_HAND,
+    duties: USPC_PLAYOFF,
+    counters: Counters::Traditional,
+    last_trick: 10,
+    round: true,
+    minimum: 0,
+    step: 0,
+    passed_out: PassedOut::Redeal,
+    lead: Lead::DealerLeft,
+    pass_four: false,
+    set_keeps_meld: false,
+    game: 1000,
+    seats: 2,
+    widow: 0,
+    bury: 0,
+};
+
+/// Partnership play (seed 000, 000:145): follow; else trump; on a trump lead beat the highest
+/// card so far, a partner's too; no overtrumping on a plain lead.
+const USPC_PARTNERSHIP_PLAY: Duties = USPC_PLAYOFF;
+
+const USPC_PARTNERSHIP: Options = Options {
+    format: Format::Partnership,
+    seats: 4,
+    melds: MeldTable::USPC_PARTNERSHIP,
+    duties: USPC_PARTNERSHIP_PLAY,
+    round: false,
+    ..USPC_TWO_HAND
+};
+
+/// Every profile, in listing order.
+pub fn all() -> &'static [Profile] {
+    static ALL: [Profile; 8] = [
+        Profile {
+            name: "uspc-two-hand",
+            description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
+            source: "seed 000 (USPC), Pinochle, Two-Hand Pinochle",
+            options: USPC_TWO_HAND,
+        },
+        Profile {
+            name: "uspc-two-hand-64",
+            description: "Two-hand Pinochle with the 64-card pack: 16 cards each, the dix is the seven",
+            source: "seed 000 (USPC), Pinochle, Two-Hand Pinochle (the 64-card pack)",
+            options: Options {
+                pack: Pack::Pinochle64,
+                hand: 16,
+                melds: MeldTable {
+                    dix_rank: Rank::Seven,
+                    ..MeldTable::USPC_TWO_HAND
+                },
+                ..USPC_TWO_HAND
+            },
+        },
+        Profile {
+            name: "two-hand",
+            description: "Seed 002's two-handed Pinochle: the stock, then strict follow, beat and trump; 10 per counter",
+            source: "seed 002, Variants, Two-handed Pinochle",
+            options: Options {
+                duties: Duties {
+                    head: Head::EveryLead,
+                    ..USPC_PLAYOFF
+                },
+                counters: Counters::Tens,
+                round: false,
+                ..USPC_TWO_HAND
+            },
+        },
+        Profile {
+            name: "uspc-partnership",
+            description: "Partnership Pinochle: the last card turned, the dix exchange, melds at once, meld needs a trick",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle",
+            options: USPC_PARTNERSHIP,
+        },
+        Profile {
+            name: "uspc-partnership-auction",
+            description: "Partnership auction Pinochle: bids from 100 in tens, the dealer's left leads, set loses the bid",
+            source: "seed 000 (USPC), Pinochle, Partnership Auction Pinochle",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "partnership-auction",
+            description: "Single-deck partnership auction Pinochle: bids from 250, the bidder leads, strict play",
+            source: "seed 002, Setup, Play, Goal & scoring",
+            options: Options {
+                format: Format::Auction,
+                melds: MeldTable::SEED_002,
+                duties: Duties::STRICT,
+                counters: Counters::Tens,
+                minimum: 250,
+                step: 10,
+                passed_out: PassedOut::Forced,
+                lead: Lead::Bidder,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "partnership-auction-double-deck",
+            description: "Seed 002's double-deck partnership Pinochle: 80 cards, 20 each, bids from 50, a tenth of the meld values, 50 in tricks",
+            source: "seed 002, Variants, Double-deck partnership Pinochle",
+            options: Options {
+                format: Format::Auction,
+                pack: Pack::DoubleDeck80,
+                hand: 20,
+                melds: MeldTable::SEED_002_DOUBLE_DECK,
+                duties: Duties::STRICT,
+                counters: Counters::Ones,
+                last_trick: 2,
+                minimum: 50,
+                step: 1,
+                passed_out: PassedOut::Forced,
+                lead: Lead::Bidder,
+                game: 500,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "three-hand-auction",
+            description: "Seed 002's three-handed auction Pinochle: 15 each and a widow of 3, bids from 300, the bidder buries 3 and plays alone",
+            source: "seed 002, Variants, Three-handed Auction Pinochle",
+            options: Options {
+                format: Format::Auction,
+                seats: 3,
+                hand: 15,
+                widow: 3,
+                bury: 3,
+                melds: MeldTable::SEED_002,
+                duties: Duties::STRICT,
+                counters: Counters::Tens,
+                minimum: 300,
+                step: 10,
+                passed_out: PassedOut::Redeal,
+                lead: Lead::Bidder,
+                ..USPC_PARTNERSHIP
+            },
+        },
+    ];
+    &ALL
+}
+
+/// The profile with this name.
+pub fn by_name(name: &str) -> Option<&'static Profile> {
+    all().iter().find(|p| p.name == name)
+}
+
+/// Why an `Options` entry was not applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    /// The entry as written.
+    pub entry: String,
+    /// What the profile accepts.
+    pub expected: &'static str,
+}
+
+/// The options of `base` changed by a record's `Options` tag (`pass 4, minimum 250, game
+/// 1000, counters 10-10-10`); entries not understood are returned beside.
+pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
+    let mut o = base;
+    let mut errors = Vec::new();
+    for entry in tag.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let mut words = entry.split_whitespace();
+        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        let number = value.parse::<u32>().ok();
+        let auction = o.format == Format::Auction;
+        let ok = match (name, value) {
+            ("counters", v) => Counters::from_name(v).map(|c| o.counters = c).is_some(),
+            ("minimum", _) if auction => number.map(|n| o.minimum = n).is_some(),
+            ("game", _) => number.map(|n| o.game = n).is_some(),
+            ("pass", "4") if auction => {
+                o.pass_four = true;
+                true
+            }
+            ("pass", "none") if auction => {
+                o.pass_four = false;
+                true
+            }
+            ("passed-out", v) if auction => match v {
+                "forced" => Some(PassedOut::Forced),
+                "dealer" => Some(PassedOut::Dealer),
+                "redeal" => Some(PassedOut::Redeal),
+                _ => None,
+            }
+            .map(|p| o.passed_out = p)
+            .is_some(),
+            ("overtrump", "required") => {
+                o.duties.overtrump = Overtrump::Required;
+                true
+            }
+            ("overtrump", "discard") => {
+                o.duties.overtrump = Overtrump::DiscardWhenUnable;
+                true
+            }
+            ("set", "lose-all") if auction => {
+                o.set_keeps_meld = false;
+                true
+            }
+            ("set", "keep-meld") if auction => {
+                o.set_keeps_meld = true;
+                true
+            }
+            ("play", "strict") if o.format != Format::TwoHand => {
+                o.duties = base.duties;
+                true
+            }
+            ("play", "win-every-trick") if o.format != Format::TwoHand => {
+                o.duties = Duties::STRICT;
+                true
+            }
+            ("lead", "bidder") if auction => {
+                o.lead = Lead::Bidder;
+                true
+            }
+            ("lead", "dealer-left") if o.format != Format::TwoHand => {
+                o.lead = Lead::DealerLeft;
+                true
+            }
+            ("double-run", _) if o.melds.double_run.is_some() => match number {
+                Some(1500) => {
+                    o.melds.double_run = Some(1500);
+                    true
+                }
+                Some(300) => {
+                    o.melds.double_run = None;
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !ok {
+            errors.push(OptionError {
+                entry: entry.to_string(),
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run (spec/rules/pinochle.md §8)",
+            });
+        }
+    }
+    (o, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::Rank::*;
+
+    /// Seed 000, 000:147 and seed 002, 002:62, 90: "In any of these methods, the winner of the
+    /// last trick always scores 10 points, and the total points by cards are 250."
+    #[test]
+    fn every_counting_scheme_makes_250_with_the_last_trick() {
+        for c in [Counters::Traditional, Counters::Fives, Counters::Tens] {
+            let per_suit: u32 = [Ace, Ten, King, Queen, Jack, Nine]
+                .iter()
+                .map(|&r| c.value(r))
+                .sum();
+            assert_eq!(per_suit * 4 * 2 + 10, 250, "{}", c.name());
+        }
+    }
+
+    /// Seed 002, 002:84: "Counters are the aces, tens and kings at 1 point each, 48 in total,
+    /// plus 2 for the last trick, giving 50 points in tricks per hand."
+    #[test]
+    fn the_double_deck_counts_50() {
+        let o = by_name("partnership-auction-double-deck")
+            .expect("profile")
+            .options;
+        let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
+        assert_eq!((cards, cards + o.last_trick), (48, 50));
+        assert_eq!((o.hand * 4, o.minimum, o.game), (80, 50, 500));
+    }
+
+    #[test]
+    fn an_options_tag_changes_the_profile_s_choices() {
+        let base = by_name("partnership-auction").expect("profile").options;
+        let (o, errors) = with_tag(base, "pass 4, minimum 250, game 1000, counters 10-10-10");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(o.pass_four && o.minimum == 250 && o.game == 1000);
+        let (o, errors) = with_tag(base, "overtrump discard, set keep-meld, tempo 3");
+        assert_eq!(o.duties.overtrump, Overtrump::DiscardWhenUnable);
+        assert!(o.set_keeps_meld);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].entry, "tempo 3");
+    }
+
+    #[test]
+    fn the_profiles_follow_their_seeds() {
+        let two = by_name("uspc-two-hand").expect("profile").options;
+        assert_eq!((two.hand, two.pack.len(), two.round), (12, 48, true));
+        let sixty_four = by_name("uspc-two-hand-64").expect("profile").options;
+        assert_eq!((sixty_four.hand, sixty_four.pack.len()), (16, 64));
+        assert_eq!(sixty_four.melds.dix_rank, Seven);
+        let uspc = by_name("uspc-partnership-auction").expect("profile").options;
+        assert_eq!((uspc.minimum, uspc.lead), (100, Lead::DealerLeft));
+        let s002 = by_name("partnership-auction").expect("profile").options;
+        assert_eq!((s002.minimum, s002.lead), (250, Lead::Bidder));
+        assert_eq!(s002.duties, Duties::STRICT);
+    }
+}

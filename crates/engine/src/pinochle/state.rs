@@ -1,0 +1,643 @@
+//! The play of a Pinochle deal as a [`GameState`]: tricks, and in the stock games the melds,
+//! the dix and the draws between them.
+//!
+//! One state serves every profile. Without a stock (the four-hand games) it is the tricks
+//! alone under the profile's duties. With a stock (two-hand) the winner of a trick may meld
+//! and show or exchange the dix before the next lead; the draws happen when the next card is
+//! led, because only then is the turn between tricks over. A refusal leaves the state as it
+//! was, so the draws are worked out on a copy of the stock and committed with the lead.
+
+use cards::{Card, Suit};
+
+use crate::core::duties::{self, Duties, Duty, WinRule};
+use crate::core::piles::Stock;
+use crate::core::shown::{Shown, ShownCard, SourceError};
+use crate::core::trick::TrickOrder;
+use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
+use crate::pinochle::meld::{self, Class, MeldKind, MeldTable, ShapeError};
+use crate::pinochle::rules::Counters;
+
+/// What a player does during the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A card played to the trick; `from_table` when written `@table`.
+    Play {
+        /// The card.
+        card: Card,
+        /// Whether the record says it comes from a meld on the table.
+        from_table: bool,
+    },
+    /// A meld laid down by the winner of the last trick (two-hand), or the dix shown.
+    Meld {
+        /// The kind named.
+        kind: MeldKind,
+        /// Its cards.
+        cards: CardCounts,
+        /// The cards written `@table`.
+        marked: CardCounts,
+    },
+    /// The dix exchanged for the turned trump card (two-hand).
+    Exchange {
+        /// The dix given.
+        card: Card,
+    },
+}
+
+/// A trick completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickDone {
+    /// Who led.
+    pub leader: Seat,
+    /// The seats and cards in play order.
+    pub plays: Vec<(Seat, Card)>,
+    /// Who took it.
+    pub winner: Seat,
+    /// The counters among its cards (the last trick's bonus apart).
+    pub points: u32,
+    /// Whether it was the last trick.
+    pub last: bool,
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A card was played; before a lead, the draws of the turn that ended.
+    Played {
+        /// Who played.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Whether it came from the table.
+        from_table: bool,
+        /// The draws made before this lead, winner first.
+        draws: Vec<(Seat, Card)>,
+        /// The trick, when this card completed it.
+        trick: Option<TrickDone>,
+    },
+    /// A meld scored.
+    Melded {
+        /// Who melded.
+        seat: Seat,
+        /// The kind.
+        kind: MeldKind,
+        /// The value scored.
+        value: u32,
+    },
+    /// The dix went under the stock and the trump card to the player.
+    Exchanged {
+        /// Who exchanged.
+        seat: Seat,
+        /// The dix.
+        gave: Card,
+        /// The trump card taken.
+        took: Card,
+    },
+}
+
+/// Why the rules refuse an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Every trick has been played.
+    Over,
+    /// The card is neither in the player's hand nor on the table before him.
+    NotHeld {
+        /// The player.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Whether the record said `@table`.
+        from_table: bool,
+    },
+    /// The card breaks a duty; `allowed` fulfil it.
+    Breach {
+        /// The player.
+        seat: Seat,
+        /// The card played.
+        card: Card,
+        /// The duty broken.
+        duty: Duty,
+        /// The cards that fulfil it.
+        allowed: CardCounts,
+    },
+    /// Melding or exchanging is for the winner of the last trick, between tricks, while
+    /// the stock lasts.
+    NotNow,
+    /// One meld a turn (the dix apart).
+    SecondMeld,
+    /// The cards are not the kind's.
+    Shape(ShapeError),
+    /// A card of the meld is not held.
+    MeldNotHeld(Card),
+    /// Every card of the meld lies on the table already.
+    NoCardFromHand,
+    /// A card on the table served in a meld of the same class worth as much or more.
+    Remeld(Card),
+    /// Every dix the player has held has been counted.
+    DixCounted,
+    /// The dix to exchange is not held, or the turned card is gone.
+    NoExchange,
+}
+
+/// The note each card on the table keeps of a meld it served in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeldNote {
+    /// The meld's class.
+    pub class: Class,
+    /// Its value.
+    pub value: u32,
+}
+
+/// The rules a play runs under.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayRules {
+    /// The table.
+    pub table: Table,
+    /// The sides.
+    pub sides: Sides,
+    /// The trump suit.
+    pub trump: Suit,
+    /// The duties once the stock is gone (the whole play without one).
+    pub duties: Duties,
+    /// The meld table (two-hand melds).
+    pub melds: MeldTable,
+    /// The counting scheme.
+    pub counters: Counters,
+    /// The last trick's bonus.
+    pub last_trick: u32,
+}
+
+/// A deal in play.
+#[derive(Clone, Debug)]
+pub struct PlayState {
+    rules: PlayRules,
+    order: TrickOrder,
+    hands: BySeat<CardCounts>,
+    shown: BySeat<Shown<MeldNote>>,
+    stock: Option<Stock>,
+    trick: Vec<(Seat, Card)>,
+    to_play: Seat,
+    tricks_left: usize,
+    /// The winner of the last trick while the turn between tricks lasts (stock games).
+    turn: Option<Seat>,
+    melded: bool,
+    taken: BySeat<u32>,
+    tricks_won: BySeat<u32>,
+    meld_points: BySeat<u32>,
+    dix_counted: BySeat<u8>,
+    dix_given: BySeat<u8>,
+}
+
+impl PlayState {
+    /// A play from the dealt `hands` (after any exchange), `leader` leading, with the stock
+    /// of a two-hand game.
+    pub fn new(
+        rules: PlayRules,
+        pack: &cards::PackSpec,
+        hands: BySeat<CardCounts>,
+        leader: Seat,
+        stock: Option<Stock>,
+    ) -> PlayState {
+        let cards: usize =
+            hands.values().map(CardCounts::len).sum::<usize>() + stock.as_ref().map_or(0, Stock::len);
+        let tricks_left = cards / rules.table.len().max(1);
+        let mut state = PlayState {
+            order: duties::order_for(pack, Some(rules.trump)),
+            shown: BySeat::new(rules.table),
+            stock,
+            trick: Vec::new(),
+            to_play: leader,
+            tricks_left,
+            turn: None,
+            melded: false,
+            taken: BySeat::new(rules.table),
+            tricks_won: BySeat::new(rules.table),
+            meld_points: BySeat::new(rules.table),
+            dix_counted: BySeat::new(rules.table),
+            dix_given: BySeat::new(rules.table),
+            hands,
+            rules,
+        };
+        // A dealer who turns the dix scores 10 at once (seed 000, 000:89); two-hand only,
+        // where the non-dealer leads, so the dealer is the seat after the leader.
+        if let Some(turned) = state.stock.as_ref().and_then(Stock::turned)
+            && turned == state.dix()
+        {
+            let dealer = rules.table.next(leader);
+            state.meld_points[dealer] += rules.melds.dix;
+        }
+        state
+    }
+
+    fn dix(&self) -> Card {
+        Card::new(self.rules.trump, self.rules.melds.dix_rank)
+    }
+
+    /// The seat to play next.
+    pub fn to_play(&self) -> Seat {
+        self.to_play
+    }
+
+    /// The seat that may meld now (the last trick's winner between tricks), if any.
+    pub fn turn(&self) -> Option<Seat> {
+        self.turn
+    }
+
+    /// Whether the stock still has cards (the free phase of a two-hand game).
+    pub fn stock_lasts(&self) -> bool {
+        self.stock.as_ref().is_some_and(|s| !s.is_empty())
+    }
+
+    /// The cards a seat holds in its hand.
+    pub fn hand(&self, seat: Seat) -> CardCounts {
+        self.hands[seat]
+    }
+
+    /// The cards a seat has lying in melds.
+    pub fn shown(&self, seat: Seat) -> CardCounts {
+        self.shown[seat].counts()
+    }
+
+    /// Counters taken per seat, last trick's bonus included.
+    pub fn taken(&self) -> &BySeat<u32> {
+        &self.taken
+    }
+
+    /// Tricks won per seat.
+    pub fn tricks_won(&self) -> &BySeat<u32> {
+        &self.tricks_won
+    }
+
+    /// Meld points scored during the play per seat (two-hand; the dealer's turned dix too).
+    pub fn meld_points(&self) -> &BySeat<u32> {
+        &self.meld_points
+    }
+
+    /// Tricks still to play.
+    pub fn tricks_left(&self) -> usize {
+        self.tricks_left
+    }
+
+    /// The cards of the trick so far.
+    pub fn trick(&self) -> &[(Seat, Card)] {
+        &self.trick
+    }
+
+    /// The draws the next lead will make, and the stock after them.
+    fn pending_draws(&self) -> (Vec<(Seat, Card)>, Option<Stock>) {
+        match (self.turn, &self.stock) {
+            (Some(winner), Some(stock)) if self.trick.is_empty() && !stock.is_empty() => {
+                let mut after = stock.clone();
+                let draws = after.draw_round(self.rules.table, winner).unwrap_or_default();
+                (draws, Some(after))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
+
+    /// What `seat` holds for play once `draws` are made: the hand and the table, or all in
+    /// hand when the draws use the stock up.
+    fn holding_after(
+        &self,
+        seat: Seat,
+        draws: &[(Seat, Card)],
+        stock_after: Option<&Stock>,
+    ) -> (CardCounts, CardCounts) {
+        let mut hand = self.hands[seat];
+        for &(s, c) in draws {
+            if s == seat {
+                hand.add(c);
+            }
+        }
+        let table = self.shown[seat].counts();
+        let exhausted = match stock_after {
+            Some(s) => s.is_empty(),
+            None => !self.stock_lasts(),
+        };
+        if exhausted {
+            (hand.plus(&table), CardCounts::EMPTY)
+        } else {
+            (hand, table)
+        }
+    }
+
+    fn duties_now(&self, stock_after: Option<&Stock>) -> Duties {
+        let lasts = match stock_after {
+            Some(s) => !s.is_empty(),
+            None => self.stock_lasts(),
+        };
+        if lasts { Duties::FREE } else { self.rules.duties }
+    }
+
+    fn partner_winning(&self, me: Seat) -> bool {
+        duties::partner_winning(&self.order, WinRule::Highest, self.rules.sides, &self.trick, me)
+    }
+
+    /// The cards `seat` may play now, hand and table together.
+    pub fn legal_cards(&self) -> CardCounts {
+        let (draws, after) = self.pending_draws();
+        let seat = self.to_play;
+        let (hand, table) = self.holding_after(seat, &draws, after.as_ref());
+        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        duties::legal(
+            &self.order,
+            self.duties_now(after.as_ref()),
+            &hand.plus(&table),
+            &cards,
+            self.partner_winning(seat),
+        )
+    }
+
+    fn check_play(&self, card: Card, from_table: bool) -> Result<(), Refusal> {
+        if self.tricks_left == 0 {
+            return Err(Refusal::Over);
+        }
+        let seat = self.to_play;
+        let (draws, after) = self.pending_draws();
+        let (hand, table) = self.holding_after(seat, &draws, after.as_ref());
+        let held = if from_table && !table.is_empty() {
+            table.contains(card)
+        } else {
+            hand.contains(card) || table.contains(card)
+        };
+        if !held {
+            return Err(Refusal::NotHeld {
+                seat,
+                card,
+                from_table,
+            });
+        }
+        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        duties::check_play(
+            &self.order,
+            self.duties_now(after.as_ref()),
+            &hand.plus(&table),
+            &cards,
+            self.partner_winning(seat),
+            card,
+        )
+        .map_err(|e| match e {
+            duties::PlayError::NotHeld(card) => Refusal::NotHeld {
+                seat,
+                card,
+                from_table,
+            },
+            duties::PlayError::Breach { card, duty, allowed } => Refusal::Breach {
+                seat,
+                card,
+                duty,
+                allowed,
+            },
+        })
+    }
+
+    /// Plays a card, checked or not: the pending draws, then the card from where it lies.
+    fn apply_play(&mut self, card: Card, from_table: bool) -> Event {
+        let seat = self.to_play;
+        let (draws, after) = self.pending_draws();
+        if let Some(after) = after {
+            for &(s, c) in &draws {
+                self.hands[s].add(c);
+            }
+            if after.is_empty() {
+                // The stock is gone: the melds go back into the hands for the playoff.
+                for s in self.rules.table.seats() {
+                    let back = self.shown[s].take_all();
+                    self.hands[s] = self.hands[s].plus(&back);
+                }
+            }
+            self.stock = Some(after);
+        }
+        self.turn = None;
+        self.melded = false;
+        let on_table = self.shown[seat].counts().contains(card);
+        let took_from_table = if (from_table || !self.hands[seat].contains(card)) && on_table {
+            self.shown[seat].take(card)
+        } else {
+            self.hands[seat].remove(card);
+            false
+        };
+        self.trick.push((seat, card));
+        let mut done = None;
+        if self.trick.len() >= self.rules.table.len() {
+            done = Some(self.finish_trick());
+        } else {
+            self.to_play = self.rules.table.next(seat);
+        }
+        Event::Played {
+            seat,
+            card,
+            from_table: took_from_table,
+            draws,
+            trick: done,
+        }
+    }
+
+    fn finish_trick(&mut self) -> TrickDone {
+        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        let pos = duties::winner(&self.order, WinRule::Highest, &cards).unwrap_or(0);
+        let leader = self.trick.first().map_or(self.to_play, |&(s, _)| s);
+        let winner = self.trick.get(pos).map_or(leader, |&(s, _)| s);
+        self.tricks_left = self.tricks_left.saturating_sub(1);
+        let last = self.tricks_left == 0;
+        let points: u32 = cards.iter().map(|c| self.rules.counters.value(c.rank)).sum();
+        self.taken[winner] += points + if last { self.rules.last_trick } else { 0 };
+        self.tricks_won[winner] += 1;
+        self.to_play = winner;
+        if self.stock_lasts() {
+            self.turn = Some(winner);
+        }
+        TrickDone {
+            leader,
+            plays: std::mem::take(&mut self.trick),
+            winner,
+            points,
+            last,
+        }
+    }
+
+    fn turn_seat(&self) -> Result<Seat, Refusal> {
+        match self.turn {
+            Some(s) if self.trick.is_empty() && self.stock_lasts() => Ok(s),
+            _ => Err(Refusal::NotNow),
+        }
+    }
+
+    /// Checks a meld of the trick's winner; the sourcing of its cards and its value.
+    fn check_meld(
+        &self,
+        kind: MeldKind,
+        cards: &CardCounts,
+        marked: &CardCounts,
+    ) -> Result<(crate::core::shown::Sourcing, u32), Refusal> {
+        let seat = self.turn_seat()?;
+        let value = meld::shape(&self.rules.melds, kind, self.rules.trump, cards).map_err(Refusal::Shape)?;
+        let hand = self.hands[seat];
+        if kind == MeldKind::Dix {
+            // The dix is shown, not laid down (seed 000, 000:89), once per card held.
+            let dix = self.dix();
+            let held = hand.count(dix) + self.shown[seat].counts().count(dix);
+            if held == 0 {
+                return Err(Refusal::MeldNotHeld(dix));
+            }
+            if self.dix_counted[seat] >= held + self.dix_given[seat] {
+                return Err(Refusal::DixCounted);
+            }
+            return Ok((Default::default(), value));
+        }
+        if self.melded {
+            return Err(Refusal::SecondMeld);
+        }
+        let class = kind.class();
+        let may_serve = |c: &ShownCard<MeldNote>| c.melds.iter().all(|m| m.class != class || m.value < value);
+        let to_refusal = |e| match e {
+            SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
+            SourceError::MayNotServe(c) => Refusal::Remeld(c),
+        };
+        // The restrictions in the seed's order: a card from the hand (000:83), then the rule
+        // for cards melded again (000:85).
+        let any = self.shown[seat]
+            .source(cards, marked, &hand, |_| true)
+            .map_err(to_refusal)?;
+        if any.from_hand.is_empty() {
+            return Err(Refusal::NoCardFromHand);
+        }
+        let sourcing = self.shown[seat]
+            .source(cards, marked, &hand, may_serve)
+            .map_err(to_refusal)?;
+        if sourcing.from_hand.is_empty() {
+            return Err(Refusal::NoCardFromHand);
+        }
+        Ok((sourcing, value))
+    }
+
+    fn apply_meld(
+        &mut self,
+        seat: Seat,
+        kind: MeldKind,
+        sourcing: &crate::core::shown::Sourcing,
+        value: u32,
+    ) -> Event {
+        if kind == MeldKind::Dix {
+            self.dix_counted[seat] += 1;
+        } else {
+            self.melded = true;
+            self.hands[seat] = self.hands[seat].minus(&sourcing.from_hand);
+            self.shown[seat].lay(
+                sourcing,
+                MeldNote {
+                    class: kind.class(),
+                    value,
+                },
+            );
+        }
+        self.meld_points[seat] += value;
+        Event::Melded { seat, kind, value }
+    }
+
+    fn check_exchange(&self, card: Card) -> Result<Seat, Refusal> {
+        let seat = self.turn_seat()?;
+        let held = self.hands[seat].contains(card) || self.shown[seat].counts().contains(card);
+        let turned = self.stock.as_ref().and_then(Stock::turned);
+        match turned {
+            Some(t) if held && card == self.dix() && t != card => Ok(seat),
+            _ => Err(Refusal::NoExchange),
+        }
+    }
+
+    fn apply_exchange(&mut self, seat: Seat, card: Card) -> Option<Event> {
+        let stock = self.stock.as_mut()?;
+        let took = stock.exchange_turned(card).ok()?;
+        if !self.hands[seat].remove(card) {
+            self.shown[seat].take(card);
+        }
+        self.hands[seat].add(took);
+        self.dix_given[seat] += 1;
+        Some(Event::Exchanged {
+            seat,
+            gave: card,
+            took,
+        })
+    }
+
+    /// Every action the player to act may take: the legal cards and, between tricks of a
+    /// stock game, the melds the winner may lay, the dix to show and to exchange.
+    pub fn actions(&self) -> Vec<Action> {
+        let mut out: Vec<Action> = self
+            .legal_cards()
+            .iter_distinct()
+            .map(|(card, _)| Action::Play {
+                card,
+                from_table: false,
+            })
+            .collect();
+        if let Ok(seat) = self.turn_seat() {
+            let holding = self.hands[seat].plus(&self.shown[seat].counts());
+            for kind in MeldKind::ALL {
+                for cards in meld::candidates(&self.rules.melds, kind, self.rules.trump, &holding) {
+                    let action = Action::Meld {
+                        kind,
+                        cards,
+                        marked: CardCounts::EMPTY,
+                    };
+                    // The hand goes first, but a meld that needs a table card reuses one.
+                    if self.check_meld(kind, &cards, &CardCounts::EMPTY).is_ok() {
+                        out.push(action);
+                    }
+                }
+            }
+            let dix = self.dix();
+            if self.check_exchange(dix).is_ok() {
+                out.push(Action::Exchange { card: dix });
+            }
+        }
+        out
+    }
+}
+
+impl GameState for PlayState {
+    type Action = Action;
+    type Event = Event;
+    type Refusal = Refusal;
+    type Legal = Vec<Action>;
+
+    fn legal(&self) -> Vec<Action> {
+        if self.is_over() {
+            Vec::new()
+        } else {
+            self.actions()
+        }
+    }
+
+    fn play(&mut self, action: Action) -> Result<Event, Refusal> {
+        match action {
+            Action::Play { card, from_table } => {
+                self.check_play(card, from_table)?;
+                Ok(self.apply_play(card, from_table))
+            }
+            Action::Meld { kind, cards, marked } => {
+                let (sourcing, value) = self.check_meld(kind, &cards, &marked)?;
+                let seat = self.turn_seat()?;
+                Ok(self.apply_meld(seat, kind, &sourcing, value))
+            }
+            Action::Exchange { card } => {
+                let seat = self.check_exchange(card)?;
+                self.apply_exchange(seat, card).ok_or(Refusal::NoExchange)
+            }
+        }
+    }
+
+    /// A card is played as written even when the rules refuse it (taken from wherever the
+    /// player has it, or from nowhere), so that the tricks after it are still checked. A meld
+    /// or an exchange the rules refuse is never applied: it would score or move cards the
+    /// player may not have.
+    fn play_anyway(&mut self, action: Action) -> Option<Event> {
+        match action {
+            Action::Play { card, from_table } if !self.is_over() => Some(self.apply_play(card, from_table)),
+            _ => None,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.tricks_left == 0
+    }
+}

@@ -1,0 +1,642 @@
+//! Unit tests of the Pinochle family: records written from the seeds' words, and generated
+//! records checked by the same engine.
+
+use crate::family::{Family, GenLayout, Replay};
+use crate::pinochle::family::PINOCHLE;
+use crate::pinochle::rules;
+use crate::{Checked, Verdict};
+
+fn read(text: &str) -> notation::Record {
+    notation::read_str(text)
+        .into_iter()
+        .next()
+        .and_then(|p| p.record)
+        .expect("a record")
+}
+
+fn check(text: &str) -> Checked {
+    crate::check(&read(text))
+}
+
+pub(super) fn codes(c: &Checked) -> Vec<&'static str> {
+    c.findings.iter().map(|d| d.code).collect()
+}
+
+fn replay(c: &Checked) -> &crate::pinochle::Replay {
+    match &c.replay {
+        Some(Replay::Pinochle(r)) => r,
+        other => panic!("not a Pinochle replay: {other:?} {:?}", c.findings),
+    }
+}
+
+#[test]
+fn generated_records_of_every_profile_check_consistent() {
+    for profile in rules::all() {
+        for seed in 0..40 {
+            let record = PINOCHLE
+                .generate(profile.name, seed, GenLayout::Varied)
+                .expect("a record");
+            let text = notation::print_file([&record]);
+            let c = check(&text);
+            assert_eq!(
+                c.verdict,
+                Verdict::Consistent,
+                "{} seed {seed}: {:#?}\n{text}",
+                profile.name,
+                c.findings
+            );
+            let r = replay(&c);
+            if !r.result.thrown_in {
+                assert!(r.result.complete, "{} seed {seed}", profile.name);
+                // Seed 000, 000:147; seed 002, 002:62: the cards and the last trick make 250;
+                // seed 002's double deck makes 50 (002:84).
+                let counters: u32 = r.result.sides.iter().map(|s| s.counters).sum();
+                let expected = if profile.options.pack.len() == 80 { 50 } else { 250 };
+                assert_eq!(counters, expected, "{} seed {seed}", profile.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_generated_record_is_the_same_for_the_same_seed() {
+    let a = notation::print(
+        &PINOCHLE
+            .generate("uspc-two-hand", 7, GenLayout::Varied)
+            .expect("a record"),
+    );
+    let b = notation::print(
+        &PINOCHLE
+            .generate("uspc-two-hand", 7, GenLayout::Complete)
+            .expect("a record"),
+    );
+    assert_eq!(a, b);
+}
+
+mod state {
+    use cards::{AlphabetSet, Card, Pack, Suit, parse_card};
+
+    use crate::core::duties::Duty;
+    use crate::core::piles::Stock;
+    use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
+    use crate::pinochle::meld::{MeldKind, MeldTable};
+    use crate::pinochle::rules;
+    use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| parse_card(t, AlphabetSet::DEFAULT).expect("a card"))
+            .collect()
+    }
+
+    fn counts(text: &str) -> CardCounts {
+        CardCounts::of(cards(text))
+    }
+
+    fn seat(i: usize) -> Seat {
+        Seat::new(i).expect("a seat")
+    }
+
+    /// A two-hand play under `uspc-two-hand`: E and D hold the cards given, the stock is the
+    /// rest of the pack with `turned` under it.
+    fn two_hand(e: &str, d: &str, turned: &str, trump: Suit) -> PlayState {
+        let o = rules::by_name("uspc-two-hand").expect("profile").options;
+        let pack = Pack::Pinochle48.spec();
+        let table = Table::new(2).expect("a table");
+        let hands = BySeat::from_fn(table, |s| if s.index() == 0 { counts(e) } else { counts(d) });
+        let turned = cards(turned).first().copied();
+        let mut known: Vec<CardCounts> = hands.values().copied().collect();
+        known.extend(turned.map(|t| CardCounts::of([t])));
+        let rest: Vec<Card> = CardCounts::rest_of(&pack, &known).iter().collect();
+        let rules = PlayRules {
+            table,
+            sides: Sides::Individual,
+            trump,
+            duties: o.duties,
+            melds: o.melds,
+            counters: o.counters,
+            last_trick: o.last_trick,
+        };
+        PlayState::new(rules, &pack, hands, seat(0), Some(Stock::new(rest, turned)))
+    }
+
+    fn play(s: &mut PlayState, card: &str) -> Result<Event, Refusal> {
+        let card = cards(card)[0];
+        s.play(Action::Play {
+            card,
+            from_table: false,
+        })
+    }
+
+    fn meld(s: &mut PlayState, kind: MeldKind, text: &str) -> Result<Event, Refusal> {
+        s.play(Action::Meld {
+            kind,
+            cards: counts(text),
+            marked: CardCounts::EMPTY,
+        })
+    }
+
+    /// E leads an ace and D plays a nine: E wins the trick and may meld.
+    fn e_wins(s: &mut PlayState, lead: &str, under: &str) {
+        play(s, lead).expect("the lead");
+        play(s, under).expect("the play");
+        assert_eq!(s.turn(), Some(seat(0)));
+    }
+
+    const E: &str = "♣A ♣A ♠A ♠10 ♠K ♠Q ♠J ♦J ♦K ♦Q ♥A ♥A";
+    const D: &str = "♣9 ♣9 ♥9 ♥9 ♦9 ♦9 ♠9 ♠9 ♣J ♣J ♥J ♥J";
+
+    /// Seed 000, 000:87: "The player may put down Q and J for 40 points; and, after winning a
+    /// subsequent trick, he may add the K and score for the marriage."
+    #[test]
+    fn pinochle_then_the_king_for_the_marriage() {
+        let mut s = two_hand(E, D, "♦10", Suit::Hearts);
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Pinochle, "♠Q ♦J"),
+            Ok(Event::Melded { value: 40, .. })
+        ));
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Marriage, "♠K ♠Q"),
+            Ok(Event::Melded { value: 20, .. })
+        ));
+        assert_eq!(s.meld_points()[seat(0)], 60);
+        // The queen lies on the table now; the king was the one card from the hand.
+        assert!(s.shown(seat(0)).contains(cards("♠Q")[0]));
+    }
+
+    /// Seed 000, 000:87: "A player may not put down K, Q, J and score both for the marriage and
+    /// for the pinochle; only one meld may be made in any turn."
+    #[test]
+    fn one_meld_a_turn() {
+        let mut s = two_hand(E, D, "♦10", Suit::Hearts);
+        e_wins(&mut s, "♣A", "♣9");
+        meld(&mut s, MeldKind::Marriage, "♠K ♠Q").expect("the marriage");
+        assert_eq!(
+            meld(&mut s, MeldKind::Pinochle, "♠Q ♦J"),
+            Err(Refusal::SecondMeld)
+        );
+        // The dix is counted besides (000:89), here ♥9 is not E's: refused for not held.
+        assert_eq!(
+            meld(&mut s, MeldKind::Dix, "♥9"),
+            Err(Refusal::MeldNotHeld(cards("♥9")[0]))
+        );
+    }
+
+    /// Seed 000, 000:87: "A player may meld the trump K, Q for 40 points and later add A, J, 10
+    /// for 150, but may not first meld A, K, Q, J, 10 for 150 and later score for a royal
+    /// marriage, even if he adds another king or queen of spades."
+    #[test]
+    fn royal_marriage_then_flush_but_not_flush_then_royal_marriage() {
+        let mut s = two_hand(E, D, "♦10", Suit::Spades);
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Royal, "♠K ♠Q"),
+            Ok(Event::Melded { value: 40, .. })
+        ));
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Run, "♠A ♠10 ♠K ♠Q ♠J"),
+            Ok(Event::Melded { value: 150, .. })
+        ));
+
+        let mut s = two_hand(E, D, "♦10", Suit::Spades);
+        e_wins(&mut s, "♣A", "♣9");
+        meld(&mut s, MeldKind::Run, "♠A ♠10 ♠K ♠Q ♠J").expect("the flush");
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Royal, "♠K ♠Q"),
+            Err(Refusal::Remeld(_) | Refusal::NoCardFromHand)
+        ));
+    }
+
+    /// Seed 000, 000:87: "A player may not meld K, Q and then meld another marriage in diamonds
+    /// by adding another K or another Q. He would need a different king or queen of diamonds."
+    #[test]
+    fn a_second_marriage_needs_a_new_king_and_queen() {
+        let e = "♣A ♣A ♦K ♦Q ♦K ♠10 ♠K ♠Q ♠J ♦J ♥A ♥A";
+        let mut s = two_hand(e, D, "♦10", Suit::Hearts);
+        e_wins(&mut s, "♣A", "♣9");
+        meld(&mut s, MeldKind::Marriage, "♦K ♦Q").expect("the marriage");
+        e_wins(&mut s, "♣A", "♣9");
+        assert_eq!(
+            meld(&mut s, MeldKind::Marriage, "♦K ♦Q"),
+            Err(Refusal::Remeld(cards("♦Q")[0]))
+        );
+    }
+
+    /// Seed 000, 000:83: "For each meld, at least one card must be taken from the hand".
+    #[test]
+    fn a_meld_takes_a_card_from_the_hand() {
+        let mut s = two_hand(E, D, "♦10", Suit::Hearts);
+        e_wins(&mut s, "♣A", "♣9");
+        meld(&mut s, MeldKind::Marriage, "♠K ♠Q").expect("the marriage");
+        e_wins(&mut s, "♣A", "♣9");
+        // Queens around (class B) would take the ♠Q again, but the others are not held; the
+        // same marriage again has no card from the hand.
+        assert_eq!(
+            meld(&mut s, MeldKind::Marriage, "♠K ♠Q"),
+            Err(Refusal::NoCardFromHand)
+        );
+    }
+
+    /// Seed 000, 000:77: only the winner melds, after the trick and before the draw.
+    #[test]
+    fn only_the_trick_s_winner_melds_before_the_next_lead() {
+        let mut s = two_hand(E, D, "♦10", Suit::Hearts);
+        assert_eq!(meld(&mut s, MeldKind::Pinochle, "♠Q ♦J"), Err(Refusal::NotNow));
+        e_wins(&mut s, "♣A", "♣9");
+        play(&mut s, "♥A").expect("the next lead, with the draws");
+        assert_eq!(meld(&mut s, MeldKind::Pinochle, "♠Q ♦J"), Err(Refusal::NotNow));
+    }
+
+    /// Seed 000, 000:89: a dealer who turns the dix scores 10; the holder of a dix exchanges it
+    /// for the trump card after winning a trick.
+    #[test]
+    fn the_dix_turned_scores_for_the_dealer_and_the_dix_is_exchanged() {
+        let s = two_hand(E, D, "♦9", Suit::Diamonds);
+        assert_eq!(s.meld_points()[seat(1)], 10);
+        let e = "♣A ♣A ♥9 ♠10 ♠K ♠Q ♠J ♦J ♦K ♦Q ♥A ♥A";
+        let d = "♣9 ♣9 ♦9 ♠A ♦10 ♣10 ♠9 ♠9 ♣J ♣J ♥J ♥J";
+        let mut s = two_hand(e, d, "♥Q", Suit::Hearts);
+        e_wins(&mut s, "♣A", "♣9");
+        assert!(matches!(
+            meld(&mut s, MeldKind::Dix, "♥9"),
+            Ok(Event::Melded { value: 10, .. })
+        ));
+        assert!(matches!(
+            meld(&mut s, MeldKind::Dix, "♥9"),
+            Err(Refusal::DixCounted)
+        ));
+        let ev = s
+            .play(Action::Exchange {
+                card: cards("♥9")[0]
+            })
+            .expect("the exchange");
+        assert!(matches!(ev, Event::Exchanged { .. }));
+        assert!(s.hand(seat(0)).contains(cards("♥Q")[0]));
+    }
+
+    /// Seed 000, 000:73 and 000:91: no duty while the stock lasts; the playoff is strict.
+    #[test]
+    fn free_play_while_the_stock_lasts_then_strict() {
+        let mut s = two_hand(E, D, "♦10", Suit::Hearts);
+        play(&mut s, "♣A").expect("the lead");
+        // D holds clubs but may play a heart.
+        play(&mut s, "♥9").expect("free play");
+        for _ in 0..11 {
+            let lead = s.legal_cards().iter().next().expect("a card");
+            s.play(Action::Play {
+                card: lead,
+                from_table: false,
+            })
+            .expect("a lead");
+            let card = s.legal_cards().iter().next().expect("a card");
+            s.play(Action::Play {
+                card,
+                from_table: false,
+            })
+            .expect("a play");
+        }
+        assert!(
+            s.stock_lasts(),
+            "the last face-down card and the turned card are left"
+        );
+        let lead = s.legal_cards().iter().next().expect("a card");
+        s.play(Action::Play {
+            card: lead,
+            from_table: false,
+        })
+        .expect("the first lead of the playoff");
+        assert!(!s.stock_lasts());
+        assert_eq!(s.hand(seat(0)).len() + s.hand(seat(1)).len(), 23);
+        // Strict now: the follower's legal cards are the suit led when he holds it.
+        let led = lead.suit;
+        let follower = s.to_play();
+        let legal = s.legal_cards();
+        if s.hand(follower).iter().any(|c| c.suit == led) {
+            assert!(legal.iter().all(|c| c.suit == led), "{legal:?}");
+        }
+    }
+
+    fn four(hands: [&str; 4], trump: Suit, profile: &str, leader: usize) -> PlayState {
+        let o = rules::by_name(profile).expect("profile").options;
+        let table = Table::new(4).expect("a table");
+        let hands = BySeat::from_fn(table, |s| counts(hands[s.index()]));
+        let rules = PlayRules {
+            table,
+            sides: Sides::Alternating,
+            trump,
+            duties: o.duties,
+            melds: MeldTable::SEED_002,
+            counters: o.counters,
+            last_trick: o.last_trick,
+        };
+        PlayState::new(rules, &Pack::Pinochle48.spec(), hands, seat(leader), None)
+    }
+
+    /// Seed 002, 002:58 (X26): holding the ace and the ten of a suit whose ace an opponent led,
+    /// the seed says the ace is compelled; but the first of two identical cards wins (002:56),
+    /// so the second ace does not beat the first and both cards are legal.
+    #[test]
+    fn the_ace_and_the_ten_after_an_opponent_s_ace() {
+        let mut s = four(
+            ["♥A ♠9", "♥A ♥10", "♥9 ♠9", "♥J ♠10"],
+            Suit::Spades,
+            "partnership-auction",
+            0,
+        );
+        play(&mut s, "♥A").expect("the lead");
+        let legal = s.legal_cards();
+        assert!(
+            legal.contains(cards("♥A")[0]) && legal.contains(cards("♥10")[0]),
+            "{legal:?}"
+        );
+    }
+
+    /// Seed 002, 002:49: "if you can also beat the highest card of that suit already played,
+    /// you must do that as well", a partner's card too; the refusal names the cards required.
+    #[test]
+    fn must_beat_even_a_partner_s_card_and_the_refusal_names_the_card() {
+        let mut s = four(
+            ["♥K ♠9", "♥9 ♠9", "♥A ♥J", "♥J ♠10"],
+            Suit::Spades,
+            "partnership-auction",
+            0,
+        );
+        play(&mut s, "♥K").expect("N leads");
+        play(&mut s, "♥9").expect("E follows");
+        match play(&mut s, "♥J") {
+            Err(Refusal::Breach {
+                duty: Duty::Head,
+                allowed,
+                ..
+            }) => assert_eq!(allowed, counts("♥A")),
+            other => panic!("{other:?}"),
+        }
+        // Seed 000's partnership game (000:145) heads only on trump leads.
+        let mut s = four(
+            ["♥K ♠9", "♥9 ♠9", "♥A ♥J", "♥J ♠10"],
+            Suit::Spades,
+            "uspc-partnership",
+            0,
+        );
+        play(&mut s, "♥K").expect("N leads");
+        play(&mut s, "♥9").expect("E follows");
+        play(&mut s, "♥J").expect("no duty to beat a plain lead");
+    }
+
+    /// Seed 002, 002:50–51: void, trump even when beaten; a trumped trick must be overtrumped
+    /// when able; with `overtrump discard` (002:54) a player unable to overtrump may discard.
+    #[test]
+    fn trump_when_void_and_overtrump() {
+        let hands = ["♥K ♣9", "♠K ♣9", "♠A ♠9", "♠J ♣10"];
+        let mut s = four(hands, Suit::Spades, "partnership-auction", 0);
+        play(&mut s, "♥K").expect("N leads");
+        match play(&mut s, "♣9") {
+            Err(Refusal::Breach {
+                duty: Duty::Trump,
+                allowed,
+                ..
+            }) => assert_eq!(allowed, counts("♠K")),
+            other => panic!("{other:?}"),
+        }
+        play(&mut s, "♠K").expect("E trumps");
+        match play(&mut s, "♠9") {
+            Err(Refusal::Breach {
+                duty: Duty::Overtrump,
+                allowed,
+                ..
+            }) => assert_eq!(allowed, counts("♠A")),
+            other => panic!("{other:?}"),
+        }
+        play(&mut s, "♠A").expect("S overtrumps");
+        // W holds only a lower trump and must still play it (002:51).
+        match play(&mut s, "♣10") {
+            Err(Refusal::Breach {
+                duty: Duty::Trump,
+                allowed,
+                ..
+            }) => assert_eq!(allowed, counts("♠J")),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+mod records {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+
+    const AUCTION: &str = include_str!("../../../../tests/golden/v2/pinochle-partnership-auction.stich");
+    const TWO_HAND: &str = include_str!("../../../../tests/golden/v2/pinochle-two-hand.stich");
+
+    fn with(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    }
+
+    /// notation-growth §2.5's seed 002 record: the pass of four, the melds of all four
+    /// seats (S: run 150, pinochle 40, aces 100, dix 10), every trick, the score.
+    #[test]
+    fn the_partnership_auction_example_is_consistent() {
+        let c = check(AUCTION);
+        assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+        let r = replay(&c);
+        let s = r.melds.iter().find(|m| m.seat == "S").expect("S's melds");
+        assert_eq!(s.total, 300);
+        let sides: Vec<(i64, Option<i64>)> = r.result.sides.iter().map(|s| (s.score, s.total)).collect();
+        assert_eq!(sides, [(510, Some(930)), (230, Some(610))]);
+        assert_eq!(r.result.made, Some(true));
+    }
+
+    /// Seed 002, 002:41: the minimum bid, a pass is final, the forced opening.
+    #[test]
+    fn auction_findings() {
+        let c = check(&with(AUCTION, "N 250, E 260", "N 240, E 260"));
+        assert_eq!(codes(&c), ["P0101"]);
+        let c = check(&with(
+            AUCTION,
+            "N 250, E 260, S 300, W pass, N pass, E pass",
+            "N pass, E 260, S 300, W pass, E pass, S pass",
+        ));
+        assert!(codes(&c).contains(&"P0105"), "{:?}", c.findings);
+        let c = check(&with(AUCTION, "W pass, N pass, E pass", "W pass, N pass, W 310"));
+        assert!(codes(&c).contains(&"P0103"), "{:?}", c.findings);
+    }
+
+    /// Seed 002, 002:49: E must follow spades with the ♠10; the finding names it.
+    #[test]
+    fn a_failure_to_follow_names_the_card_required() {
+        let c = check(&with(AUCTION, "2. S: ♠A ♠Q ♦9 ♠10", "2. S: ♠A ♠Q ♦9 ♦K"));
+        let first = c.findings.first().expect("a finding");
+        assert_eq!(first.code, "P0302");
+        assert!(first.message.contains("♠10"), "{}", first.message);
+        assert_eq!(c.verdict, Verdict::Illegal);
+    }
+
+    #[test]
+    fn wrong_figures_are_inconsistent_claims() {
+        let c = check(&with(
+            AUCTION,
+            "S aces ♠A ♥A ♦A ♣A = 100",
+            "S aces ♠A ♥A ♦A ♣A = 80",
+        ));
+        assert_eq!(codes(&c), ["P0401"]);
+        let c = check(&with(AUCTION, "counters NS 170 EW 80", "counters NS 160 EW 90"));
+        assert_eq!(codes(&c), ["P0404", "P0404"]);
+        let c = check(&with(AUCTION, "N marriage ♣K ♣Q = 20\n", ""));
+        assert_eq!(codes(&c), ["P0402"], "{:?}", c.findings);
+        let c = check(&with(
+            AUCTION,
+            "1. S: ♠A ♠9 ♣9 ♠J = NS 10",
+            "1. S: ♠A ♠9 ♣9 ♠J = EW 10",
+        ));
+        assert_eq!(codes(&c), ["P0403"]);
+    }
+
+    /// notation-growth §2.5's two-hand record: the marriage, the pinochle, the dix shown and
+    /// exchanged, the ♦J played from the table; the record stops after trick 4.
+    #[test]
+    fn the_two_hand_example_replays_its_four_tricks() {
+        let c = check(TWO_HAND);
+        assert_eq!(codes(&c), ["P0501"], "{:#?}", c.findings);
+        let r = replay(&c);
+        assert_eq!(r.tricks.len(), 4);
+        let melds: Vec<(String, u32)> = r.play_melds.iter().map(|m| (m.seat.clone(), m.value)).collect();
+        assert_eq!(
+            melds,
+            [
+                ("D".to_string(), 20),
+                ("E".to_string(), 40),
+                ("E".to_string(), 10)
+            ]
+        );
+        // Trick 2's draws: D drew ♦10, E the ♥K (the record's comment).
+        let draws: Vec<String> = r.tricks[0]
+            .draws
+            .iter()
+            .map(|(s, c)| format!("{s} {c}"))
+            .collect();
+        assert_eq!(draws, ["D ♦10", "E ♥K"]);
+        let c = check(&with(TWO_HAND, "E dix ♥9 = 10", "E dix ♥9 = 20"));
+        assert!(codes(&c).contains(&"P0401"));
+        let c = check(&with(TWO_HAND, "E pinochle ♠Q ♦J = 40", "D pinochle ♠Q ♦J = 40"));
+        assert!(codes(&c).contains(&"P0210"), "{:?}", c.findings);
+    }
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use crate::family::{Family, GenLayout};
+    use crate::pinochle::family::PINOCHLE;
+    use crate::pinochle::rules::{self, Counters};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Seed 000, 000:147 and seed 002, 002:62, 84: whatever the counting scheme, the
+        /// counters and the last trick total the scheme's figure (250 with a 48- or 64-card
+        /// pack, 50 with the double deck and its 1-1-1); every generated deal replays
+        /// consistent.
+        #[test]
+        fn counters_total_the_scheme_s_figure(seed in any::<u64>(), p in 0..rules::all().len(), scheme in 0..3usize) {
+            let profile = &rules::all()[p];
+            let mut record = PINOCHLE.generate(profile.name, seed, GenLayout::Varied).expect("a record");
+            // Another counting scheme changes no play, only the figures: drop the claims that
+            // name them and check the sum.
+            let double_deck = profile.options.pack.len() == 80;
+            let counters = if double_deck { Counters::Ones } else { [Counters::Traditional, Counters::Fives, Counters::Tens][scheme] };
+            record.tags.push(notation::Tag {
+                name: notation::Spanned::bare("Options".to_string()),
+                value: notation::Spanned::bare(format!("counters {}", counters.name())),
+                comments: Vec::new(),
+            });
+            record.result = None;
+            if let Some(play) = &mut record.play {
+                for item in &mut play.items.items {
+                    if let notation::PlayItem::Trick(t) = item {
+                        t.claim = None;
+                        t.taker = None;
+                    }
+                }
+            }
+            let c = crate::check(&record);
+            prop_assert_eq!(c.verdict, crate::Verdict::Consistent, "{:?}", c.findings);
+            let Some(crate::Replay::Pinochle(r)) = &c.replay else { panic!("a Pinochle replay") };
+            if !r.result.thrown_in {
+                prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>(), if double_deck { 50 } else { 250 });
+            }
+        }
+    }
+}
+
+mod three_hand {
+    use super::{check, replay};
+    use crate::Verdict;
+
+    const SETTLING: &str = include_str!("../../../../corpus/pinochle/three-hand-auction/settling.stich");
+
+    /// Seed 002, 002:88: the bidder buries three cards "which count toward the bidder's own
+    /// trick score if they are counters", must reach the bid "with meld plus counters or be
+    /// set for the amount bid; the defenders score nothing".
+    #[test]
+    fn the_bury_counts_for_the_bidder_and_the_defenders_score_nothing() {
+        for c in notation::read_str(SETTLING)
+            .into_iter()
+            .filter_map(|p| p.record)
+            .map(|r| crate::check(&r))
+        {
+            assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+            let r = replay(&c);
+            let contract = r.contract.clone().expect("a contract");
+            let all: u32 = r.result.sides.iter().map(|s| s.counters).sum();
+            assert_eq!(all, 250, "the buried counters are in the bidder's");
+            for side in &r.result.sides {
+                if side.side == contract.bidder {
+                    let bid = i64::from(contract.bid);
+                    assert_eq!(side.score, if r.result.made == Some(true) { bid } else { -bid });
+                } else {
+                    assert_eq!((side.score, side.meld), (0, 0));
+                }
+            }
+        }
+        // A bury of two cards is refused.
+        let two = SETTLING.replacen("exchange M buries ♣10 ♦K ♣K", "exchange M buries ♣10 ♦K", 1);
+        assert!(super::codes(&check(&two)).contains(&"P0215"));
+    }
+}
+
+mod meld_needs_a_trick {
+    use super::replay;
+    use crate::Verdict;
+
+    /// Seed 000, 000:143: "No meld finally counts unless the side making it wins at least one
+    /// trick"; seed 002, 002:45: "a side that goes through the whole play without winning even
+    /// one records nothing for everything it laid down".
+    #[test]
+    fn a_side_without_a_trick_scores_none_of_its_meld() {
+        for text in [
+            include_str!("../../../../corpus/pinochle/uspc-partnership/meld-needs-a-trick.stich"),
+            include_str!("../../../../corpus/pinochle/partnership-auction/meld-needs-a-trick.stich"),
+        ] {
+            let record = notation::read_str(text)
+                .into_iter()
+                .find_map(|p| p.record)
+                .expect("a record");
+            let c = crate::check(&record);
+            assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+            let r = replay(&c);
+            let shut_out = r
+                .result
+                .sides
+                .iter()
+                .find(|s| !s.took_trick)
+                .expect("a side without a trick");
+            assert!(shut_out.meld > 0);
+            assert!(shut_out.score <= 0, "{shut_out:?}");
+            assert_eq!(shut_out.counters, 0);
+        }
+    }
+}

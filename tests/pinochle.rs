@@ -1,0 +1,109 @@
+//! The Pinochle family through the command line: `stich gen` for each profile, `stich check`
+//! finds every generated record consistent, `stich show` prints the books' layout, and
+//! `stich rules` lists the profiles.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn stich() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_stich"))
+}
+
+/// Generates `count` records of `profile` and checks them, quietly, through standard input.
+fn gen_then_check(profile: &str, count: &str) {
+    let out = stich()
+        .args([
+            "gen", "--game", "pinochle", "--rules", profile, "--count", count, "--seed", "11",
+        ])
+        .output()
+        .expect("gen runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = out.stdout;
+    assert!(String::from_utf8_lossy(&text).contains(&format!("[Rules \"{profile}\"]")));
+    let mut child = stich()
+        .args(["check", "-q", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("check runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&text)
+        .expect("write");
+    let out = child.wait_with_output().expect("check ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("{count} records: {count} consistent")),
+        "{err}"
+    );
+}
+
+macro_rules! profile_tests {
+    ($($name:ident: $profile:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            gen_then_check($profile, "60");
+        }
+    )*};
+}
+
+profile_tests! {
+    generated_uspc_two_hand_records_check_consistent: "uspc-two-hand",
+    generated_uspc_two_hand_64_records_check_consistent: "uspc-two-hand-64",
+    generated_two_hand_records_check_consistent: "two-hand",
+    generated_uspc_partnership_records_check_consistent: "uspc-partnership",
+    generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
+    generated_partnership_auction_records_check_consistent: "partnership-auction",
+    generated_partnership_auction_double_deck_records_check_consistent: "partnership-auction-double-deck",
+    generated_three_hand_auction_records_check_consistent: "three-hand-auction",
+}
+
+#[test]
+fn show_prints_melds_tricks_and_the_score() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/v2/pinochle-partnership-auction.stich"
+    );
+    let out = stich().args(["show", path]).output().expect("show runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "Contract: S bids 300",
+        "  S    300",
+        "150  run              ♠A ♠10 ♠K ♠Q ♠J",
+        "  12  E   ♥A ♣10 ♥K ♥10            E    40   170   70",
+        "  NS     340      170     170    510    930",
+        "Verdict: consistent",
+    ] {
+        assert!(text.contains(line), "no `{line}` in\n{text}");
+    }
+}
+
+#[test]
+fn gen_without_rules_uses_the_family_s_default_profile() {
+    let out = stich()
+        .args(["gen", "--game", "pinochle", "--seed", "2"])
+        .output()
+        .expect("gen runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Rules \"uspc-two-hand\"]"));
+}
+
+#[test]
+fn rules_lists_every_pinochle_profile() {
+    let out = stich().args(["rules"]).output().expect("rules runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for p in [
+        "uspc-two-hand",
+        "uspc-two-hand-64",
+        "two-hand",
+        "uspc-partnership",
+        "uspc-partnership-auction",
+        "partnership-auction",
+    ] {
+        assert!(text.contains(&format!("pinochle {p}: ")), "{p}");
+    }
+}
