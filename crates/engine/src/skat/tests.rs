@@ -1585,7 +1585,7 @@ fn a_ramsch_s_claims_are_the_loser_s_figures() {
 fn a_ramsch_is_shown_player_by_player() {
     let c = check(&read_one(RAMSCH));
     let Some(replay) = &c.replay else { panic!() };
-    let Replay::Skat(r) = replay;
+    let Replay::Skat(r) = replay else { panic!() };
     let body = crate::skat::show::body(r, cards::Display::default());
     assert!(body.contains("to F (last trick)"), "{body}");
     assert!(
