@@ -7,6 +7,7 @@ use crate::pinochle::meld::{Meld, MeldKind};
 
 /// A replayed Pinochle deal.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "PinochleReplay")]
 pub struct Replay {
     /// The profile it was checked under.
     pub profile: String,
@@ -109,6 +110,7 @@ pub struct SideResult {
 
 /// The result of a deal.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "PinochleResult")]
 pub struct GameResult {
     /// Whether every trick was replayed (the figures below are final only then).
     pub complete: bool,
