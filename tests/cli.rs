@@ -271,3 +271,34 @@ fn a_closed_output_pipe_ends_the_run() {
         );
     }
 }
+
+/// The README's tour shows `stich check examples/revoke.stich` with its output: the shipped
+/// file gives exactly that output (the findings and summary on standard error, the record's
+/// verdict line on standard output; the closing timing line varies and is not shown).
+#[test]
+fn the_readme_s_revoke_example_is_the_real_output() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.find("$ stich check examples/revoke.stich\n").unwrap();
+    let block = &readme[start..];
+    let block = &block[..block.find("```").unwrap()];
+    let shown: Vec<&str> = block.lines().skip(1).collect();
+    let out = stich()
+        .current_dir(root)
+        .args(["check", "--no-progress", "examples/revoke.stich"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let mut err: Vec<&str> = stderr.lines().collect();
+    assert!(err.pop().is_some_and(|l| l.contains("games/s")), "{stderr}");
+    let verdict = stdout.trim_end();
+    let at = shown
+        .iter()
+        .position(|l| *l == verdict)
+        .expect("the verdict line in the README");
+    let mut expected = shown.clone();
+    expected.remove(at);
+    assert_eq!(err, expected);
+}

@@ -63,6 +63,7 @@ pub trait Sink<G: GameState, C> {
 
 /// Drives `actions` through `state`, telling `sink` of each outcome, until the actions run
 /// out or the sink stops the loop (then `Break`).
+#[inline]
 pub fn drive<G, C, S>(
     state: &mut G,
     actions: impl IntoIterator<Item = (C, G::Action)>,

@@ -283,6 +283,7 @@ impl GameState for AuctionState<'_> {
         (self.turn.seat(), lowest)
     }
 
+    #[inline]
     fn play(&mut self, (seat, call): (Seat, CallKind)) -> Result<Called, CallRefusal> {
         let called = self.judge(seat, call)?;
         self.apply(seat, call);

@@ -279,6 +279,7 @@ struct Verdict {
 }
 
 impl Sink<PlayState<'_>, ()> for Verdict {
+    #[inline]
     fn event(&mut self, _: &(), act: state::Act, event: &Event) -> ControlFlow<()> {
         match (act, event) {
             // Cards after the end, or after an event that followed an unfinished trick, are
