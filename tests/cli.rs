@@ -302,3 +302,53 @@ fn the_readme_s_revoke_example_is_the_real_output() {
     expected.remove(at);
     assert_eq!(err, expected);
 }
+
+/// JSON that loads into a table as it is: the header one object, claimed and computed figures
+/// typed, and no `null` game beside the Null game's `"null"` (a passed deal has no `game`).
+#[test]
+fn json_reports_load_cleanly() {
+    let dir = temp_dir("json-clean");
+    let file = dir.path().join("two.stich");
+    std::fs::write(
+        &file,
+        "[Game \"skat\"]\n[Rules \"isko\"]\n[Event \"passed\"]\n\nauction  M pass, R pass, F pass\n\n\
+         [Game \"skat\"]\n[Rules \"isko\"]\n\n\
+         deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A\n\
+         \x20        M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9\n\
+         \x20        R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10\n\
+         \x20        skat: ♦8 ♦7\n\
+         auction  M pass, R pass, F 18\n\
+         declare  F null hand\n\
+         play     F concedes\n\
+         result   score -60\n",
+    )
+    .unwrap();
+    let out = stich()
+        .args(["check", "--format", "jsonl", "--no-progress"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let reports: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0]["header"]["Event"], "passed");
+    assert!(
+        reports[0]["result"].get("game").is_none(),
+        "{}",
+        reports[0]["result"]
+    );
+    assert_eq!(reports[1]["result"]["game"], "null");
+    let score = reports[1]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "S0406")
+        .expect("the wrong score");
+    assert_eq!(
+        (&score["claimed"], &score["computed"]),
+        (&serde_json::json!(-60), &serde_json::json!(-70))
+    );
+}

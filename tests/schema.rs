@@ -81,7 +81,11 @@ fn reports_read_back_to_the_same_value() {
         for p in common::check_file(file) {
             let text = serde_json::to_string(&p.report).expect("report serializes");
             let back: report::Report = serde_json::from_str(&text).expect("report reads back");
-            assert_eq!(back, p.report, "{}", file.display());
+            // The header is one object: a tag given twice (finding N0303) keeps its first value.
+            let mut expected = p.report.clone();
+            let mut seen = std::collections::HashSet::new();
+            expected.header.retain(|t| seen.insert(t.name.clone()));
+            assert_eq!(back, expected, "{}", file.display());
             read += 1;
         }
     }

@@ -28,14 +28,15 @@ pub struct Finding {
     /// How to fix it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
-    /// The figure the record claims.
+    /// The figure the record claims, as a JSON value of its type (a number, `true`/`false`,
+    /// a list of seats, a word), so that a table loads it without parsing text.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub claimed: Option<String>,
-    /// The figure the replay computes.
+    pub claimed: Option<serde_json::Value>,
+    /// The figure the replay computes, typed as `claimed` is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub computed: Option<String>,
-    /// The claim compared, as data: its key and both figures as JSON values of their type
-    /// (`claimed` and `computed` above are the same figures as text).
+    pub computed: Option<serde_json::Value>,
+    /// The claim compared, as data: its key and both figures (the same as `claimed` and
+    /// `computed`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ComparedClaim>,
 }
@@ -52,9 +53,18 @@ impl From<&Diagnostic> for Finding {
             offset: d.span.map(|s| s.start),
             length: d.span.map(|s| s.end.saturating_sub(s.start)),
             help: d.help.clone(),
-            claimed: d.claimed.clone(),
-            computed: d.computed.clone(),
+            claimed: typed(d.claim.as_deref().map(|c| &c.claimed), d.claimed.as_deref()),
+            computed: typed(d.claim.as_deref().map(|c| &c.computed), d.computed.as_deref()),
             claim: d.claim.as_deref().cloned(),
         }
+    }
+}
+
+/// A figure as a JSON value: the claim's typed figure where the finding has one, else the
+/// text (a figure no claim types, such as a deal check's count).
+fn typed(figure: Option<&notation::Figure>, text: Option<&str>) -> Option<serde_json::Value> {
+    match figure {
+        Some(f) => serde_json::to_value(f).ok(),
+        None => text.map(|t| serde_json::Value::String(t.to_string())),
     }
 }

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 pub const SCHEMA_ID: &str = "urn:stich:schema:report:1";
 
 /// The version of the report format; it changes when a field changes meaning or goes away.
-pub const REPORT_VERSION: u32 = 1;
+pub const REPORT_VERSION: u32 = 2;
 
 /// Where a record came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -55,7 +55,9 @@ pub struct Report {
     pub verdict: Verdict,
     /// Every finding, in the order of the record.
     pub findings: Vec<Finding>,
-    /// The header tags, in written order.
+    /// The header tags, in written order; in JSON one object, tag name to value.
+    #[serde(with = "header::as_object")]
+    #[schemars(with = "std::collections::BTreeMap<String, String>")]
     pub header: Vec<HeaderTag>,
     /// The normalized record (deal, auction, exchange, declaration, tricks with leader,
     /// cards, winner and points), where the record could be replayed.
@@ -74,6 +76,7 @@ struct ReportJson {
     rules: Option<String>,
     verdict: Verdict,
     findings: Vec<Finding>,
+    #[serde(with = "header::as_object")]
     header: Vec<HeaderTag>,
     record: Option<engine::Replay>,
     result: Option<engine::Outcome>,

@@ -358,7 +358,9 @@ pub struct GameResult {
     pub passed: bool,
     /// Who played.
     pub declarer: Option<Seat>,
-    /// The game.
+    /// The game; left out, not `null`, when there is none (a passed deal, an unknown
+    /// declaration), so that `null` never stands beside the game named `"null"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameType>,
     /// Hand game.
     pub hand: bool,
