@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 use engine::Verdict;
-use engine::skat::{GameResult, GameType};
+use engine::skat::GameResult;
 use report::{Brief, Report, Source};
 
 /// The CSV header: the columns of [`csv_row`].
@@ -32,23 +32,11 @@ pub struct Row<'a> {
     pub codes: Vec<&'a str>,
 }
 
-/// The report's name of a game type.
-fn game_name(g: GameType) -> &'static str {
-    match g {
-        GameType::Clubs => "clubs",
-        GameType::Spades => "spades",
-        GameType::Hearts => "hearts",
-        GameType::Diamonds => "diamonds",
-        GameType::Grand => "grand",
-        GameType::Null => "null",
-    }
-}
-
 /// What was played, as one word: a game type, `passed` for a deal all passed, `ramsch`;
 /// empty when the record does not say.
 pub fn game_word(r: &GameResult) -> &'static str {
     match (r.game, r.passed, r.ramsch.is_some()) {
-        (Some(g), _, _) => game_name(g),
+        (Some(g), _, _) => g.word(),
         (None, _, true) => "ramsch",
         (None, true, false) => "passed",
         (None, false, false) => "",

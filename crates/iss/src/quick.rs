@@ -15,6 +15,7 @@ use cards::{Card, Rank, Suit};
 use engine::core::CardSet;
 use engine::skat::Call as CallKind;
 use engine::skat::quick::{self, Act, Declared, MAX_CALLS};
+use engine::skat::words::EventWord;
 use engine::skat::{Contract, GameResult, GameType, Profile, Seat};
 
 use crate::model::{self, GameKind, Key, Modifier, Outcome, ResultField};
@@ -353,8 +354,8 @@ fn read_moves<'b>(
             }
             Phase::Play => {
                 let act = match action {
-                    b"RE" => Act::Resigns(who),
-                    b"SC" => Act::Shows(who),
+                    b"RE" => Act::Says(who, EventWord::Resigns),
+                    b"SC" => Act::Says(who, EventWord::Shows),
                     _ => Act::Card(who, card(action)?),
                 };
                 if let Act::Card(..) = act {
@@ -452,7 +453,7 @@ fn verify_inner(record: &[u8]) -> Option<GameResult> {
     let profile = profile()?;
     let props = properties(record)?;
     let mut calls = [(Seat::F, CallKind::Pass); MAX_CALLS];
-    let mut play = [Act::Resigns(Seat::F); MAX_PLAY];
+    let mut play = [Act::Hidden(Seat::F); MAX_PLAY];
     let game = read_moves(props.moves, &mut calls, &mut play)?;
     let result = quick::replay(profile, &game)?;
     result_agrees(props.result, &result)?;

@@ -67,20 +67,10 @@ impl Brief {
 
 /// The JSON Schema of [`Brief`], with `$id` and the report version.
 pub fn brief_schema() -> serde_json::Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator();
-    let mut schema = serde_json::to_value(generator.into_root_schema_for::<Brief>()).unwrap_or_default();
-    if let Some(obj) = schema.as_object_mut() {
-        obj.insert("$id".into(), BRIEF_SCHEMA_ID.into());
-        obj.insert("x-report-version".into(), REPORT_VERSION.into());
-    }
-    schema
+    crate::schema_for::<Brief>(BRIEF_SCHEMA_ID)
 }
 
 /// The brief schema as pretty JSON text with a final newline, exactly as checked in.
 pub fn brief_schema_text() -> String {
-    let mut s = serde_json::to_string_pretty(&brief_schema()).unwrap_or_default();
-    s.push('\n');
-    s
+    crate::pretty(&brief_schema())
 }

@@ -106,21 +106,31 @@ impl<'de> Deserialize<'de> for Report {
 
 /// The JSON Schema of [`Report`], with `$id` and the report version.
 pub fn schema() -> serde_json::Value {
-    // The schema describes what serialization produces (reading back accepts the same).
+    schema_for::<Report>(SCHEMA_ID)
+}
+
+/// The JSON Schema of a report type `T`, as serialization produces it (reading back accepts
+/// the same), with its `$id` and the report version.
+pub(crate) fn schema_for<T: JsonSchema>(id: &str) -> serde_json::Value {
     let generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
-    let mut schema = serde_json::to_value(generator.into_root_schema_for::<Report>()).unwrap_or_default();
+    let mut schema = serde_json::to_value(generator.into_root_schema_for::<T>()).unwrap_or_default();
     if let Some(obj) = schema.as_object_mut() {
-        obj.insert("$id".into(), SCHEMA_ID.into());
+        obj.insert("$id".into(), id.into());
         obj.insert("x-report-version".into(), REPORT_VERSION.into());
     }
     schema
 }
 
-/// The schema as pretty JSON text with a final newline, exactly as checked in.
-pub fn schema_text() -> String {
-    let mut s = serde_json::to_string_pretty(&schema()).unwrap_or_default();
+/// A schema as pretty JSON text with a final newline, exactly as checked in.
+pub(crate) fn pretty(schema: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string_pretty(schema).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// The schema as pretty JSON text with a final newline, exactly as checked in.
+pub fn schema_text() -> String {
+    pretty(&schema())
 }

@@ -119,18 +119,11 @@ impl<'a> Run<'a> {
     }
 
     fn label(&self, seat: Seat) -> &'static str {
-        self.labels.get(seat.index()).copied().unwrap_or("?")
+        seat_label(&self.labels, seat)
     }
 
     fn side_label(&self, seat: Seat) -> String {
-        match self.sides {
-            Sides::Alternating => ["NS", "EW"]
-                .get(seat.index() % 2)
-                .copied()
-                .unwrap_or("?")
-                .to_string(),
-            _ => self.label(seat).to_string(),
-        }
+        side_label(self.sides, &self.labels, seat)
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -1607,18 +1600,11 @@ struct CheckSink {
 
 impl CheckSink {
     fn label(&self, seat: Seat) -> &'static str {
-        self.labels.get(seat.index()).copied().unwrap_or("?")
+        seat_label(&self.labels, seat)
     }
 
     fn side_label(&self, seat: Seat) -> String {
-        match self.sides {
-            Sides::Alternating => ["NS", "EW"]
-                .get(seat.index() % 2)
-                .copied()
-                .unwrap_or("?")
-                .to_string(),
-            _ => self.label(seat).to_string(),
-        }
+        side_label(self.sides, &self.labels, seat)
     }
 }
 
@@ -1773,6 +1759,23 @@ impl Sink<PlayState, Ctx> for CheckSink {
             Action::Play { .. } => ControlFlow::Continue(Recovery::Apply),
             _ => ControlFlow::Continue(Recovery::Skip),
         }
+    }
+}
+
+/// A seat's label at this table (`?` for a seat the table does not have).
+fn seat_label(labels: &[&'static str], seat: Seat) -> &'static str {
+    labels.get(seat.index()).copied().unwrap_or("?")
+}
+
+/// The label of a seat's side: `NS` or `EW` for alternating partnerships, else the seat's own.
+fn side_label(sides: Sides, labels: &[&'static str], seat: Seat) -> String {
+    match sides {
+        Sides::Alternating => ["NS", "EW"]
+            .get(seat.index() % 2)
+            .copied()
+            .unwrap_or("?")
+            .to_string(),
+        _ => seat_label(labels, seat).to_string(),
     }
 }
 

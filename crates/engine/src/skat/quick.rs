@@ -27,7 +27,7 @@ use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::result;
 use crate::skat::rules::{AllPass, Profile};
-use crate::skat::state::{self, Event, PlayState, Refusal};
+use crate::skat::state::{Event, PlayState, Refusal};
 use crate::skat::words::EventWord;
 
 /// Calls an auction may hold in the quick replay; a longer one goes to the full replay.
@@ -49,16 +49,9 @@ pub struct Declared {
     pub pickup: bool,
 }
 
-/// One action of the play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
-    /// A card played.
-    Card(Seat, Card),
-    /// A player gives up: the declarer concedes, a defender resigns.
-    Resigns(Seat),
-    /// The declarer shows the cards to claim the rest.
-    Shows(Seat),
-}
+/// One action of the play: the play state's own ([`Act`]), so that the flat game is
+/// driven as it is read.
+pub use crate::skat::state::Act;
 
 /// A complete game in flat form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +123,7 @@ pub fn result_of(profile: &Profile, g: &Played) -> GameResult {
             ended_at,
             doublings: 0,
             bid: Some(g.bid),
+            priced: true,
         },
         &mut r,
     );
@@ -239,16 +233,7 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
         hands,
     );
     let mut sink = Verdict::default();
-    let acts = game.play.iter().map(|act| {
-        (
-            (),
-            match *act {
-                Act::Card(seat, card) => state::Act::Card(seat, card),
-                Act::Resigns(seat) => state::Act::Says(seat, EventWord::Resigns),
-                Act::Shows(seat) => state::Act::Says(seat, EventWord::Shows),
-            },
-        )
-    });
+    let acts = game.play.iter().map(|&act| ((), act));
     if drive(&mut state, acts, &mut sink).is_break() {
         return None;
     }
@@ -280,15 +265,15 @@ struct Verdict {
 
 impl Sink<PlayState<'_>, ()> for Verdict {
     #[inline]
-    fn event(&mut self, _: &(), act: state::Act, event: &Event) -> ControlFlow<()> {
+    fn event(&mut self, _: &(), act: Act, event: &Event) -> ControlFlow<()> {
         match (act, event) {
             // Cards after the end, or after an event that followed an unfinished trick, are
             // the full replay's to report.
-            (state::Act::Card(..), _) if self.frozen => ControlFlow::Break(()),
+            (Act::Card(..), _) if self.frozen => ControlFlow::Break(()),
             (_, Event::Card { after_end: true }) => ControlFlow::Break(()),
             (_, Event::Trick(t)) if !t.counted => ControlFlow::Break(()),
-            (state::Act::Says(..), Event::Ignored { after_end: false, .. }) => ControlFlow::Break(()),
-            (state::Act::Says(_, word), Event::Said { mid_trick, .. } | Event::Ignored { mid_trick, .. }) => {
+            (Act::Says(..), Event::Ignored { after_end: false, .. }) => ControlFlow::Break(()),
+            (Act::Says(_, word), Event::Said { mid_trick, .. } | Event::Ignored { mid_trick, .. }) => {
                 self.resigned |= word == EventWord::Resigns;
                 self.frozen |= *mid_trick;
                 ControlFlow::Continue(())
@@ -297,7 +282,7 @@ impl Sink<PlayState<'_>, ()> for Verdict {
         }
     }
 
-    fn refused(&mut self, _: &(), _: state::Act, _: Refusal) -> ControlFlow<(), Recovery> {
+    fn refused(&mut self, _: &(), _: Act, _: Refusal) -> ControlFlow<(), Recovery> {
         ControlFlow::Break(())
     }
 }
@@ -338,14 +323,14 @@ mod tests {
 
     fn push_stop(play: &mut Vec<Act>, declarer: Seat, stop: Stop) {
         match stop {
-            Stop::DeclarerConcedes => play.push(Act::Resigns(declarer)),
+            Stop::DeclarerConcedes => play.push(Act::Says(declarer, EventWord::Resigns)),
             Stop::DefendersResign => play.extend(
                 Seat::ALL
                     .iter()
                     .filter(|&&s| s != declarer)
-                    .map(|&s| Act::Resigns(s)),
+                    .map(|&s| Act::Says(s, EventWord::Resigns)),
             ),
-            Stop::DeclarerShows => play.push(Act::Shows(declarer)),
+            Stop::DeclarerShows => play.push(Act::Says(declarer, EventWord::Shows)),
         }
     }
 

@@ -61,6 +61,9 @@ pub struct Finished {
     pub doublings: u32,
     /// The bid, when known.
     pub bid: Option<u32>,
+    /// The game exists in the profile for this use of the skat. A game it does not have has
+    /// no value: what the cards decided stands, the value and all that follows are unknown.
+    pub priced: bool,
 }
 
 /// Writes the figures the play decides into `r`: the end, the declarer's tricks and card
@@ -90,6 +93,9 @@ pub fn figure(profile: &Profile, f: &Finished, r: &mut GameResult) {
     } else {
         Some(pack::TOTAL_POINTS.saturating_sub(c.defender_points))
     };
+    if !f.priced {
+        return;
+    }
     let Some(s) = scored(profile, f, declarer_tricks) else {
         return;
     };
@@ -221,6 +227,7 @@ mod tests {
             ended_at: 10,
             doublings: 0,
             bid: Some(18),
+            priced: true,
         };
         let mut r = GameResult::default();
         figure(profile, &f, &mut r);

@@ -101,6 +101,21 @@ fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
     result_line(s, r);
 }
 
+/// A trick's cards in the columns F M R, the winning card marked with `*`.
+fn trick_cells(t: &skat::TrickRecord, display: Display) -> [String; 3] {
+    let mut cols: [String; 3] = Default::default();
+    for pc in &t.cards {
+        let mut cell = display.card(pc.card);
+        if Some(pc.seat) == t.winner {
+            cell.push('*');
+        }
+        if let Some(c) = cols.get_mut(pc.seat.index()) {
+            *c = cell;
+        }
+    }
+    cols
+}
+
 fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
     if r.result.ramsch.is_some() {
         return ramsch_table(s, r, display);
@@ -113,16 +128,7 @@ fn trick_table(s: &mut String, r: &skat::Replay, display: Display) {
     );
     let (mut ours, mut theirs) = (0u32, 0u32);
     for t in &r.tricks {
-        let mut cols: [String; 3] = Default::default();
-        for pc in &t.cards {
-            let mut cell = display.card(pc.card);
-            if Some(pc.seat) == t.winner {
-                cell.push('*');
-            }
-            if let Some(c) = cols.get_mut(pc.seat.index()) {
-                *c = cell;
-            }
-        }
+        let cols = trick_cells(t, display);
         match (t.winner, declarer) {
             (Some(w), Some(d)) if w == d => ours += t.points,
             (Some(_), Some(_)) => theirs += t.points,
@@ -168,16 +174,7 @@ fn ramsch_table(s: &mut String, r: &skat::Replay, display: Display) {
     );
     let mut taken = [0u32; 3];
     for t in &r.tricks {
-        let mut cols: [String; 3] = Default::default();
-        for pc in &t.cards {
-            let mut cell = display.card(pc.card);
-            if Some(pc.seat) == t.winner {
-                cell.push('*');
-            }
-            if let Some(c) = cols.get_mut(pc.seat.index()) {
-                *c = cell;
-            }
-        }
+        let cols = trick_cells(t, display);
         if let Some(p) = t.winner.and_then(|w| taken.get_mut(w.index())) {
             *p += t.points;
         }

@@ -156,17 +156,6 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// Counts one completed trick.
-    pub fn add(&mut self, declarer_won: bool, points: u32) {
-        if declarer_won {
-            self.declarer_tricks += 1;
-            self.declarer_trick_points += points;
-        } else {
-            self.defender_tricks += 1;
-            self.defender_points += points;
-        }
-    }
-
     /// Tricks completed.
     pub fn tricks(&self) -> u32 {
         self.declarer_tricks + self.defender_tricks
@@ -188,7 +177,6 @@ pub struct PlayState<'p> {
     /// The number of the trick being played.
     number: u32,
     taken: [Taken; 3],
-    counts: Counts,
     last_winner: Option<Seat>,
     end: Option<(End, u32)>,
     doublings: u32,
@@ -217,7 +205,6 @@ impl<'p> PlayState<'p> {
             in_trick: 0,
             number: 1,
             taken: [Taken::default(); 3],
-            counts: Counts::default(),
             last_winner: None,
             end: None,
             doublings: 0,
@@ -265,9 +252,20 @@ impl<'p> PlayState<'p> {
         self.hands[seat.index()]
     }
 
-    /// The counts of the completed tricks by side (for a game with a declarer).
+    /// The counts of the counted tricks by side, from what each seat took (in a Ramsch,
+    /// without a declarer, every trick counts on the defenders' side).
     pub fn counts(&self) -> Counts {
-        self.counts
+        let mut c = Counts::default();
+        for (i, t) in self.taken.iter().enumerate() {
+            if self.declarer.is_some_and(|d| d.index() == i) {
+                c.declarer_trick_points += t.points;
+                c.declarer_tricks += t.tricks;
+            } else {
+                c.defender_points += t.points;
+                c.defender_tricks += t.tricks;
+            }
+        }
+        c
     }
 
     /// What each seat took in the counted tricks.
@@ -304,7 +302,7 @@ impl<'p> PlayState<'p> {
     /// the cards and takes the rest (where the profile has concessions). Returns the end.
     pub fn finish(&mut self) -> Option<(End, u32)> {
         if self.end.is_none() && self.claimed && self.profile.options.early_end.concessions {
-            self.end = Some((End::DeclarerClaimed, self.counts.tricks() + 1));
+            self.end = Some((End::DeclarerClaimed, self.counts().tricks() + 1));
         }
         self.end
     }
@@ -356,19 +354,16 @@ impl<'p> PlayState<'p> {
             t.points += trick_points;
             t.tricks += 1;
             self.last_winner = Some(winner);
+            let counts = self.counts();
             if let Some(declarer) = self.declarer {
-                let declarer_won = winner == declarer;
-                self.counts.add(declarer_won, trick_points);
                 done.ended = play::ended_by_trick(
                     self.profile,
                     &self.contract,
-                    declarer_won,
-                    self.counts.defender_points,
+                    winner == declarer,
+                    counts.defender_points,
                 );
-            } else {
-                self.counts.add(false, trick_points);
             }
-            if done.ended.is_none() && self.counts.tricks() == TRICKS {
+            if done.ended.is_none() && counts.tricks() == TRICKS {
                 done.ended = Some(End::PlayedOut);
             }
             self.end = done.ended.map(|e| (e, number));
@@ -388,7 +383,7 @@ impl<'p> PlayState<'p> {
             return Ok(WordEffect::Nothing);
         }
         let early = self.profile.options.early_end;
-        let at_trick = self.counts.tricks() + 1;
+        let at_trick = self.counts().tricks() + 1;
         let conceding = |end: End| {
             if early.concessions {
                 Ok(WordEffect::Ends(end))
@@ -446,7 +441,7 @@ impl<'p> PlayState<'p> {
                 // the first trick is complete; the seed sets no time for Re.
                 let problem = if !self.profile.options.kontra {
                     Some(DoublingProblem::NotInProfile)
-                } else if is_kontra && self.counts.tricks() >= 2 {
+                } else if is_kontra && self.counts().tricks() >= 2 {
                     Some(DoublingProblem::TooLate)
                 } else if is_kontra && (seat == declarer || self.kontra_by.is_some()) {
                     Some(DoublingProblem::KontraNotByDefender)
@@ -464,7 +459,7 @@ impl<'p> PlayState<'p> {
     }
 
     fn apply_word(&mut self, seat: Seat, effect: WordEffect) -> Event {
-        let at_trick = self.counts.tricks() + 1;
+        let at_trick = self.counts().tricks() + 1;
         let mid_trick = self.in_trick != 0;
         let mut ended = None;
         match effect {

@@ -243,14 +243,13 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         declarer,
         contract: shown_contract,
     });
-    let r = &mut replay.result;
-    r.declarer = Some(declarer);
-    r.game = Some(game_type);
-    r.hand = contract.hand;
-    r.ouvert = shown_contract.ouvert;
-    r.schneider_announced = contract.schneider_announced;
-    r.schwarz_announced = contract.schwarz_announced;
-    r.bid = bid;
+    result::declared(
+        &mut replay.result,
+        declarer,
+        &contract,
+        shown_contract.ouvert,
+        bid,
+    );
 
     // Attribute every card of the play to a seat.
     let steps = attribute(game, game_type, &mut out);
@@ -429,19 +428,10 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
             ended_at,
             doublings: played.doublings,
             bid,
+            priced,
         },
         r,
     );
-    if !priced {
-        // A game the profile does not have has no value: what the cards decided stands, the
-        // value and all that follows from it are not known.
-        r.won = None;
-        r.overbid = None;
-        r.value = None;
-        r.score = None;
-        r.schneider_counted = None;
-        r.schwarz_counted = None;
-    }
     out.extend(claims::compare(
         &game.claims,
         &replay.result,
