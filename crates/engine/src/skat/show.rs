@@ -280,5 +280,19 @@ fn result_line(s: &mut String, r: &skat::Replay) {
     if let Some(sc) = res.score {
         let _ = write!(s, "; score {sc:+}");
     }
+    // A penalty game stops where a player timed out or left; the figures above are what the
+    // cards played give, and the server scores the penalty by its own rule.
+    let penalty = match (res.timed_out, res.left) {
+        (Some(p), _) => Some((p, "ran out of time")),
+        (None, Some(p)) => Some((p, "left the table")),
+        (None, None) => None,
+    };
+    if let Some((p, what)) = penalty {
+        let _ = write!(
+            s,
+            "\nPenalty game: {} {what}; the figures are the cards' so far, not the penalty",
+            seat_name(r, p)
+        );
+    }
     s.push('\n');
 }
