@@ -376,7 +376,7 @@ impl Display {
     /// Writes the card in this form.
     pub fn write(self, card: Card, out: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            Display::Unicode => write!(out, "{card}"),
+            Display::Unicode => out.write_str(card.canonical()),
             Display::Ascii => write!(out, "{}{}", card.suit.letter(), card.rank.letter()),
             Display::German => {
                 let rank = match card.rank {

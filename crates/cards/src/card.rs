@@ -161,13 +161,38 @@ impl Card {
 impl fmt::Display for Card {
     /// The canonical form: suit symbol then rank, `♣J`, `♦10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit.symbol(), self.rank.text())
+        f.write_str(self.canonical())
+    }
+}
+
+/// Every card's canonical text, by suit then rank in declaration order: reports write tens of
+/// cards per record and archives millions of records, so the text is looked up, not formatted.
+const CANONICAL: [[&str; 13]; 4] = [
+    [
+        "♣A", "♣K", "♣Q", "♣J", "♣10", "♣9", "♣8", "♣7", "♣6", "♣5", "♣4", "♣3", "♣2",
+    ],
+    [
+        "♠A", "♠K", "♠Q", "♠J", "♠10", "♠9", "♠8", "♠7", "♠6", "♠5", "♠4", "♠3", "♠2",
+    ],
+    [
+        "♥A", "♥K", "♥Q", "♥J", "♥10", "♥9", "♥8", "♥7", "♥6", "♥5", "♥4", "♥3", "♥2",
+    ],
+    [
+        "♦A", "♦K", "♦Q", "♦J", "♦10", "♦9", "♦8", "♦7", "♦6", "♦5", "♦4", "♦3", "♦2",
+    ],
+];
+
+impl Card {
+    /// The canonical text (`♣J`, `♦10`), as [`Card`]'s `Display` writes it.
+    pub fn canonical(self) -> &'static str {
+        // Both enums are fieldless with default discriminants, so the casts are in range.
+        CANONICAL[self.suit as usize][self.rank as usize]
     }
 }
 
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.canonical())
     }
 }
 
@@ -202,6 +227,16 @@ impl schemars::JsonSchema for Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_canonical_text_is_the_suit_symbol_then_the_rank_for_every_card() {
+        for card in (0..52).filter_map(Card::from_index) {
+            let expected = format!("{}{}", card.suit.symbol(), card.rank.text());
+            assert_eq!(card.to_string(), expected);
+            let json = serde_json::to_string(&card).expect("a card serializes");
+            assert_eq!(json, format!("\"{expected}\""));
+        }
+    }
 
     #[test]
     fn index_round_trips_for_every_card() {

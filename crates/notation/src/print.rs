@@ -39,7 +39,8 @@ pub fn print(record: &Record) -> String {
 /// The text of a record with the given options.
 pub fn print_with(record: &Record, options: &PrintOptions) -> String {
     let mut out = Out {
-        s: String::new(),
+        // A typical record prints to well under a kilobyte; one allocation covers it.
+        s: String::with_capacity(1024),
         cards: options.cards,
         closed: false,
         at_keyword: false,
@@ -73,18 +74,16 @@ pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
     s
 }
 
-/// Escapes a string for `"…"`.
-pub(crate) fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
+/// Writes `s` between quotes, escaped, onto `out`.
+fn push_quoted(out: &mut String, s: &str) {
+    out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
-            q.push('\\');
+            out.push('\\');
         }
-        q.push(c);
+        out.push(c);
     }
-    q.push('"');
-    q
+    out.push('"');
 }
 
 struct Out {
@@ -171,8 +170,11 @@ impl Out {
         for t in &r.tags {
             self.indent = "";
             self.closed = false;
-            self.s
-                .push_str(&format!("[{} {}]", t.name.node, quote(&t.value.node)));
+            self.s.push('[');
+            self.s.push_str(&t.name.node);
+            self.s.push(' ');
+            push_quoted(&mut self.s, &t.value.node);
+            self.s.push(']');
             self.comments(&t.comments);
             self.s.push('\n');
         }
@@ -218,7 +220,7 @@ impl Out {
                     o.s.push_str(&c.seat.node);
                     o.s.push(' ');
                     match c.call.node {
-                        CallKind::Bid(n) => o.s.push_str(&n.to_string()),
+                        CallKind::Bid(n) => push_number(&mut o.s, n),
                         CallKind::Pass => o.s.push_str("pass"),
                         CallKind::Said => match &c.said {
                             Some(said) if said.long => {
@@ -346,9 +348,9 @@ impl Out {
             self.s.push(' ');
             match &t.node {
                 Token::Word(w) => self.s.push_str(w),
-                Token::Number(n) => self.s.push_str(&n.to_string()),
+                Token::Number(n) => push_number(&mut self.s, n),
                 Token::Card(c) => self.card(*c),
-                Token::Text(x) => self.s.push_str(&quote(x)),
+                Token::Text(x) => push_quoted(&mut self.s, x),
             }
         }
     }
@@ -379,41 +381,55 @@ impl Out {
     }
 
     fn trick(&mut self, t: &Trick, columns: bool) {
-        let mut parts: Vec<String> = Vec::new();
+        // Parts are separated by one blank; `sep` writes it before every part but the first.
+        let mut first = true;
+        let mut sep = |s: &mut String| {
+            if !std::mem::take(&mut first) {
+                s.push(' ');
+            }
+        };
         if let Some(n) = &t.number {
-            parts.push(if columns {
-                n.node.to_string()
-            } else {
-                format!("{}.", n.node)
-            });
+            sep(&mut self.s);
+            push_number(&mut self.s, n.node);
+            if !columns {
+                self.s.push('.');
+            }
         }
         if let (Some(l), false) = (&t.leader, columns) {
-            parts.push(format!("{}:", l.node));
+            sep(&mut self.s);
+            self.s.push_str(&l.node);
+            self.s.push(':');
         }
         for (k, c) in t.cards.iter().enumerate() {
-            let mut text = match c.node {
-                CardSlot::Known(card) => self.cards.card(card),
-                CardSlot::Unknown => "??".to_string(),
-            };
+            sep(&mut self.s);
+            self.card(c.node);
             if let Some(Some(origin)) = t.origins.get(k) {
-                text.push('@');
-                text.push_str(&origin.node);
+                self.s.push('@');
+                self.s.push_str(&origin.node);
             }
-            parts.push(text);
         }
         if let Some(c) = &t.claim {
-            parts.push("=".to_string());
+            sep(&mut self.s);
+            self.s.push('=');
             if let Some(by) = &t.taker {
-                parts.push(by.node.clone());
+                self.s.push(' ');
+                self.s.push_str(&by.node);
             }
-            parts.push(match c.node {
-                TrickClaim::Points(n) => n.to_string(),
-                TrickClaim::Lost => "-".to_string(),
-            });
+            self.s.push(' ');
+            match c.node {
+                TrickClaim::Points(n) => push_number(&mut self.s, n),
+                TrickClaim::Lost => self.s.push('-'),
+            }
         }
-        self.s.push_str(&parts.join(" "));
         self.comments(&t.comments);
     }
+}
+
+/// Writes a number in decimal without the formatting machinery's allocation.
+fn push_number(s: &mut String, n: impl std::fmt::Display) {
+    use std::fmt::Write;
+    // Writing into a String cannot fail.
+    let _ = write!(s, "{n}");
 }
 
 #[cfg(test)]
@@ -427,7 +443,9 @@ mod tests {
 
     #[test]
     fn strings_are_escaped() {
-        assert_eq!(quote(r#"a "b" \ c"#), r#""a \"b\" \\ c""#);
+        let mut q = String::new();
+        push_quoted(&mut q, r#"a "b" \ c"#);
+        assert_eq!(q, r#""a \"b\" \\ c""#);
     }
 
     #[test]
