@@ -341,6 +341,12 @@ pub struct Opened {
 /// Opens an input for reading: decodes a compressed one as it is read, and decides the form
 /// of an input whose form is [`Format::Unknown`] from its first bytes.
 pub fn open_input(input: &Input) -> io::Result<Opened> {
+    open_input_with(input, std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Opens an input for reading (see [`open_input`]), decoding a bzip2 input on `threads`
+/// threads ([`crate::bz2_blocks`]); one thread reads it with the sequential decoder.
+pub fn open_input_with(input: &Input, threads: usize) -> io::Result<Opened> {
     let read = Arc::new(AtomicU64::new(0));
     let raw: Box<dyn Read + Send> = match &input.path {
         Some(p) => Box::new(Counting {
@@ -356,6 +362,9 @@ pub fn open_input(input: &Input) -> io::Result<Opened> {
     let compression = Compression::of_magic(&magic);
     let decoded: Box<dyn Read + Send> = match compression {
         None => raw,
+        Some(Compression::Bzip2) if threads > 1 => {
+            Box::new(crate::bz2_blocks::ParallelBz2::new(raw, threads))
+        }
         Some(c) => {
             let buffered = BufReader::with_capacity(1 << 16, raw);
             match c {

@@ -2,6 +2,7 @@
 //! tests and benchmarks drive the very same code.
 
 pub mod brief;
+pub mod bz2_blocks;
 pub mod cli;
 pub mod commands;
 pub mod format;

@@ -704,7 +704,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     }
     for input in &expanded.inputs {
         let path = input.display();
-        let opened = match input::open_input(input) {
+        let opened = match input::open_input_with(input, jobs) {
             Ok(r) => r,
             Err(e) => {
                 output
