@@ -60,6 +60,47 @@ profile_tests! {
     generated_partnership_auction_records_check_consistent: "partnership-auction",
     generated_partnership_auction_double_deck_records_check_consistent: "partnership-auction-double-deck",
     generated_three_hand_auction_records_check_consistent: "three-hand-auction",
+    generated_uspc_firehouse_records_check_consistent: "uspc-firehouse",
+    generated_uspc_check_records_check_consistent: "uspc-check",
+}
+
+/// The check awards of seed 000's table, straight from its figures: a contract of 200 made
+/// pays 2 to each of the side's two players, 100 aces 2 and 80 kings 1 to their melder. A
+/// record that claims otherwise is inconsistent at the claim.
+#[test]
+fn check_awards_are_recomputed_and_a_wrong_claim_is_found() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/pinochle/uspc-check/checks.stich"
+    );
+    let text = std::fs::read_to_string(path).expect("the corpus file");
+    let good = stich()
+        .args(["check", "--no-progress", path])
+        .output()
+        .expect("check runs");
+    assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
+    let wrong = text.replacen("checks NS 6 EW 1", "checks NS 4 EW 1", 1);
+    assert_ne!(wrong, text);
+    let mut child = stich()
+        .args(["check", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("check runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(wrong.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("check ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("checks of NS: the replay gives 6, the record 4"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -103,6 +144,8 @@ fn rules_lists_every_pinochle_profile() {
         "uspc-partnership",
         "uspc-partnership-auction",
         "partnership-auction",
+        "uspc-firehouse",
+        "uspc-check",
     ] {
         assert!(text.contains(&format!("pinochle {p}: ")), "{p}");
     }

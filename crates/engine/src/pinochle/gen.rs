@@ -571,7 +571,12 @@ fn auction(
     let most = 8 + 4 * (worth.values().copied().max().unwrap_or(0) / o.step.max(1)) as usize;
     for _ in 0..most {
         let passes = passed.values().filter(|&&p| p).count();
-        if (high.is_some() && passes + 1 >= table.len()) || passes >= table.len() {
+        if o.one_call {
+            // One call each, in turn from the dealer's left.
+            if calls.len() >= table.len() {
+                break;
+            }
+        } else if (high.is_some() && passes + 1 >= table.len()) || passes >= table.len() {
             break;
         }
         let next_bid = high.map_or(o.minimum, |(_, b)| b + o.step);
@@ -580,12 +585,21 @@ fn auction(
             PassedOut::Dealer => high.is_none() && seat == dealer && passes + 1 == table.len(),
             PassedOut::Redeal => false,
         };
-        if forced || (next_bid <= worth[seat] && rng.chance(75)) {
+        let may_bid = !o.bid_needs_marriage || crate::pinochle::replay::has_marriage(&hands[seat]);
+        if forced && !may_bid {
+            // The forced dealer without a marriage bids the minimum and no more.
+            calls.push((seat, Some(o.minimum)));
+            high = Some((seat, o.minimum));
+        } else if forced || (may_bid && next_bid <= worth[seat] && rng.chance(75)) {
             calls.push((seat, Some(next_bid)));
             high = Some((seat, next_bid));
         } else {
             calls.push((seat, None));
             passed[seat] = true;
+        }
+        if o.one_call {
+            seat = table.next(seat);
+            continue;
         }
         let mut next = table.next(seat);
         for _ in 0..table.len() {

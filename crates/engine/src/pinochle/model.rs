@@ -106,6 +106,10 @@ pub struct SideResult {
     pub score: i64,
     /// The standing before the deal plus the score, when the record gives the standing.
     pub total: Option<i64>,
+    /// The checks its players collect for the deal (Check Pinochle): their melds, the
+    /// contract made or defeated, a slam.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checks: Option<u32>,
 }
 
 /// The result of a deal.

@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use cards::{Card, PackSpec, Suit};
+use cards::{Card, PackSpec, Rank, Suit};
 use notation::{
     CallKind, CardSlot, Diagnostic, Figure, Kind, Layout, PlayItem, Record, Span, Spanned, Statement, Token,
     TrickClaim,
@@ -140,7 +140,7 @@ impl<'a> Run<'a> {
         let trump = match self.o.format {
             Format::TwoHand | Format::Partnership => turned.map(|c| c.suit),
             Format::Auction => {
-                let Some(contract) = self.auction(left) else {
+                let Some(contract) = self.auction(left, &dealt) else {
                     return;
                 };
                 let Some((bidder, _)) = contract else {
@@ -472,7 +472,7 @@ impl<'a> Run<'a> {
 
     /// The auction: `Some(Some((bidder, bid)))`, `Some(None)` when thrown in, `None` when
     /// the record cannot be replayed further.
-    fn auction(&mut self, left: Seat) -> Option<Option<(Seat, u32)>> {
+    fn auction(&mut self, left: Seat, dealt: &BySeat<CardCounts>) -> Option<Option<(Seat, u32)>> {
         let Some(auction) = &self.record.auction else {
             self.push(Diagnostic::error(
                 "P0505",
@@ -483,6 +483,7 @@ impl<'a> Run<'a> {
             return None;
         };
         let mut passed: BySeat<bool> = BySeat::new(self.table);
+        let mut called: BySeat<bool> = BySeat::new(self.table);
         let mut high: Option<(Seat, u32)> = None;
         let mut turn = left;
         let mut over = false;
@@ -499,13 +500,25 @@ impl<'a> Run<'a> {
                 return None;
             };
             if over {
-                self.push(Diagnostic::error(
-                    "P0106",
-                    Kind::Illegal,
-                    at(span),
-                    "the auction is over: three players have passed",
-                ));
+                let why = if self.o.one_call {
+                    "the auction is over: every player has made his one call"
+                } else {
+                    "the auction is over: three players have passed"
+                };
+                self.push(Diagnostic::error("P0106", Kind::Illegal, at(span), why));
                 break;
+            }
+            if self.o.one_call && called[seat] && !passed[seat] {
+                self.push(
+                    Diagnostic::error(
+                        "P0109",
+                        Kind::Illegal,
+                        at(span),
+                        format!("{} has made his one call", self.label(seat)),
+                    )
+                    .with_help("each player bids once or passes (seed 000, Firehouse Pinochle)"),
+                );
+                continue;
             }
             if passed[seat] {
                 self.push(
@@ -564,6 +577,28 @@ impl<'a> Run<'a> {
                             .with_help(format!("the lowest bid now is {}", last + self.o.step)),
                         );
                     }
+                    if self.o.bid_needs_marriage && !has_marriage(&dealt[seat]) {
+                        let forced = high.is_none() && seat == dealer && all_passed_before;
+                        if !(forced && n == self.o.minimum) {
+                            let help = if forced {
+                                format!(
+                                    "the dealer, forced to bid when the others pass, may bid more than {} only with a marriage (seed 000, Check Pinochle)",
+                                    self.o.minimum
+                                )
+                            } else {
+                                "none of the first three may bid without a marriage in his hand (seed 000, Check Pinochle)".to_string()
+                            };
+                            self.push(
+                                Diagnostic::error(
+                                    "P0108",
+                                    Kind::Illegal,
+                                    at(call.call.span),
+                                    format!("{} bids {n} without a marriage", self.label(seat)),
+                                )
+                                .with_help(help),
+                            );
+                        }
+                    }
                     // The bid stands as written, right or wrong, so that one bad call does
                     // not change whose contract the rest of the record is checked against.
                     high = Some((seat, n));
@@ -610,7 +645,13 @@ impl<'a> Run<'a> {
                     return None;
                 }
             }
+            called[seat] = true;
             let passes = passed.values().filter(|&&p| p).count();
+            if self.o.one_call {
+                over = called.values().all(|&c| c);
+                turn = self.table.next(seat);
+                continue;
+            }
             if (high.is_some() && passes + 1 >= self.table.len()) || passes >= self.table.len() {
                 over = true;
             }
@@ -625,11 +666,16 @@ impl<'a> Run<'a> {
             turn = next;
         }
         if !over {
+            let why = if self.o.one_call {
+                "the auction is not finished: it ends when every player has made his one call"
+            } else {
+                "the auction is not finished: it ends when three players have passed after a bid"
+            };
             self.push(Diagnostic::error(
                 "P0505",
                 Kind::Incomplete,
                 at(auction.span),
-                "the auction is not finished: it ends when three players have passed after a bid",
+                why,
             ));
             return None;
         }
@@ -1359,6 +1405,7 @@ impl<'a> Run<'a> {
                 took_trick: took,
                 score: i64::from(meld_scored + counted),
                 total: None,
+                checks: None,
             });
         }
         if let Some(c) = &self.replay.contract
@@ -1416,11 +1463,74 @@ impl<'a> Run<'a> {
                 _ => None,
             };
         }
+        if self.o.checks && complete {
+            let bidder = self
+                .replay
+                .contract
+                .as_ref()
+                .and_then(|c| self.seat(&c.bidder).zip(Some(c.bid)));
+            for (i, seats) in side_seats.iter().enumerate() {
+                let melded: u32 = seats.iter().map(|&s| self.meld_checks(s)).sum();
+                let players = seats.len() as u32;
+                let contract = match (bidder, made_flag) {
+                    (Some((b, bid)), Some(made)) => {
+                        let ours = seats.contains(&b);
+                        match (ours, made) {
+                            (true, true) => contract_checks(bid),
+                            (false, false) => 2 * contract_checks(bid),
+                            _ => 0,
+                        }
+                    }
+                    _ => 0,
+                };
+                let tricks: u32 = seats.iter().map(|&s| state.tricks_won()[s]).sum();
+                let all: u32 = self.table.seats().map(|s| state.tricks_won()[s]).sum();
+                let slam = if tricks == all && tricks > 0 { 5 } else { 0 };
+                if let Some(side) = sides.get_mut(i) {
+                    side.checks = Some(melded + players * (contract + slam));
+                }
+            }
+        }
         let r = &mut self.replay.result;
         r.complete = complete;
         r.made = made_flag;
         r.game_won_by = game_won_by;
         r.sides = sides;
+    }
+
+    /// The checks a player collects for his own melds (seed 000, Check Pinochle, 000:221):
+    /// a round trip (kings and queens around, so a marriage in every suit) 5, taking the
+    /// place of its kings and queens; a flush 2; aces around 2; kings, queens or jacks around
+    /// 1; double pinochle 2. A double around collects as its single (spec/rules/pinochle.md).
+    fn meld_checks(&self, seat: Seat) -> u32 {
+        let label = self.label(seat);
+        let Some(m) = self.replay.melds.iter().find(|m| m.seat == label) else {
+            return 0;
+        };
+        let has = |kinds: &[MeldKind]| m.melds.iter().any(|x| kinds.contains(&x.kind));
+        let round_trip = has(&[MeldKind::Kings, MeldKind::DoubleKings])
+            && has(&[MeldKind::Queens, MeldKind::DoubleQueens]);
+        m.melds
+            .iter()
+            .map(|x| match x.kind {
+                MeldKind::Kings | MeldKind::DoubleKings | MeldKind::Queens | MeldKind::DoubleQueens
+                    if round_trip =>
+                {
+                    0
+                }
+                MeldKind::Run | MeldKind::DoubleRun => 2,
+                MeldKind::Aces | MeldKind::DoubleAces => 2,
+                MeldKind::Kings
+                | MeldKind::DoubleKings
+                | MeldKind::Queens
+                | MeldKind::DoubleQueens
+                | MeldKind::Jacks
+                | MeldKind::DoubleJacks => 1,
+                MeldKind::DoublePinochle => 2,
+                MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
+            })
+            .sum::<u32>()
+            + if round_trip { 5 } else { 0 }
     }
 
     fn claims(&mut self) {
@@ -1492,7 +1602,7 @@ impl<'a> Run<'a> {
                         );
                     }
                 }
-                "meld" | "counters" | "counted" | "score" | "total" => {
+                "meld" | "counters" | "counted" | "score" | "total" | "checks" => {
                     let pairs = words::pairs(&claim.values);
                     for (label, n, vspan) in pairs {
                         let side = result.sides.iter().find(|s| s.side.eq_ignore_ascii_case(&label));
@@ -1510,6 +1620,7 @@ impl<'a> Run<'a> {
                             "counters" => Some(i64::from(side.counters)),
                             "counted" => Some(i64::from(side.counted)),
                             "score" => Some(side.score),
+                            "checks" => side.checks.map(i64::from),
                             _ => side.total,
                         };
                         match computed {
@@ -1526,6 +1637,11 @@ impl<'a> Run<'a> {
                                     Figure::Number(c),
                                 ),
                             ),
+                            None if key == "checks" => self.push(Diagnostic::warning(
+                                "P0507",
+                                at(vspan),
+                                format!("the profile {} pays no checks", self.replay.profile),
+                            )),
                             None => self.push(
                                 Diagnostic::note(
                                     "P0506",
@@ -1544,11 +1660,29 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Pinochle engine checks"),
                     )
-                    .with_help("claims: bid, made, meld, counters, counted, score, total"),
+                    .with_help("claims: bid, made, meld, counters, counted, score, total, checks"),
                 ),
             }
         }
     }
+}
+
+/// The checks for making a contract of `bid` (seed 000, Check Pinochle, 000:223): 200–240 2,
+/// 250–290 4, 300–340 7, 350–390 10, and 5 more for each further 50.
+pub fn contract_checks(bid: u32) -> u32 {
+    match bid {
+        0..=249 => 2,
+        250..=299 => 4,
+        300..=349 => 7,
+        _ => 10 + 5 * ((bid - 350) / 50),
+    }
+}
+
+/// Whether a hand holds a king and a queen of one suit.
+pub fn has_marriage(hand: &CardCounts) -> bool {
+    Suit::ALL
+        .iter()
+        .any(|&s| hand.contains(Card::new(s, Rank::King)) && hand.contains(Card::new(s, Rank::Queen)))
 }
 
 fn unreachable_table() -> Table {

@@ -142,6 +142,14 @@ pub struct Options {
     pub widow: usize,
     /// Cards the bidder buries (three-hand auction); they count for his tricks.
     pub bury: usize,
+    /// Whether each player has exactly one call, a bid or a pass (seed 000, Firehouse
+    /// Pinochle, 000:209).
+    pub one_call: bool,
+    /// Whether a bid needs a marriage in the bidder's hand, but for the dealer's forced bid at
+    /// the minimum (seed 000, Check Pinochle, 000:215).
+    pub bid_needs_marriage: bool,
+    /// Whether the deal's check awards are counted (seed 000, Check Pinochle, 000:221–227).
+    pub checks: bool,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -189,6 +197,9 @@ const USPC_TWO_HAND: Options = Options {
     seats: 2,
     widow: 0,
     bury: 0,
+    one_call: false,
+    bid_needs_marriage: false,
+    checks: false,
 };
 
 /// Partnership play (seed 000, 000:145): follow; else trump; on a trump lead beat the highest
@@ -206,7 +217,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 8] = [
+    static ALL: [Profile; 10] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -291,6 +302,35 @@ pub fn all() -> &'static [Profile] {
                 passed_out: PassedOut::Forced,
                 lead: Lead::Bidder,
                 game: 500,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "uspc-firehouse",
+            description: "Firehouse Pinochle: partnership auction with one call each, bids from 200, the bidder leads",
+            source: "seed 000 (USPC), Pinochle, Firehouse Pinochle",
+            options: Options {
+                format: Format::Auction,
+                minimum: 200,
+                step: 10,
+                one_call: true,
+                passed_out: PassedOut::Redeal,
+                lead: Lead::Bidder,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "uspc-check",
+            description: "Check Pinochle: partnership auction from 200, a marriage to bid, the dealer forced, check awards",
+            source: "seed 000 (USPC), Pinochle, Check Pinochle",
+            options: Options {
+                format: Format::Auction,
+                minimum: 200,
+                step: 10,
+                bid_needs_marriage: true,
+                passed_out: PassedOut::Dealer,
+                lead: Lead::Bidder,
+                checks: true,
                 ..USPC_PARTNERSHIP
             },
         },
