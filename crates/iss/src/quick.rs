@@ -80,6 +80,42 @@ pub fn plain_property<'a>(record: &'a [u8], key: &[u8]) -> Option<&'a [u8]> {
     None
 }
 
+/// The raw values of several properties at once (see [`plain_property`]), in one pass over
+/// the record that stops when all are found: a CSV row needs four of them per record.
+pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) -> [Option<&'a [u8]>; N] {
+    let mut found: [Option<&'a [u8]>; N] = [None; N];
+    let mut missing = N;
+    let Some(mut rest) = record.strip_prefix(b"(;") else {
+        return found;
+    };
+    while missing > 0 {
+        let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+            break;
+        };
+        let Some(named) = rest.get(start..) else { break };
+        // Names are one or two letters: a short walk finds the bracket sooner than a search.
+        let Some(open) = named.iter().position(|&b| b == b'[') else {
+            break;
+        };
+        let (Some(name), Some(after)) = (named.get(..open), named.get(open + 1..)) else {
+            break;
+        };
+        let Some(close) = memchr::memchr(b']', after) else {
+            break;
+        };
+        if let Some(i) = keys.iter().position(|k| *k == name)
+            && let Some(slot) = found.get_mut(i)
+            && slot.is_none()
+        {
+            *slot = after.get(..close);
+            missing -= 1;
+        }
+        let Some(next) = after.get(close + 1..) else { break };
+        rest = next;
+    }
+    found
+}
+
 /// The two properties the quick path reads beyond checking the others are usual.
 struct Properties<'a> {
     moves: &'a [u8],
@@ -462,6 +498,21 @@ fn verify_inner(record: &[u8]) -> Option<GameResult> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn several_properties_are_read_in_one_pass_as_one_at_a_time_reads_them() {
+        let record = b"(;GM[Skat]DT[2019-03-02/12:00:00/UTC]P0[anna]P1[]P2[carl]MV[w CA.CJ 1 p]R[d:0 win] ;)";
+        let [dt, p0, p1, p2, xx] = plain_properties(record, [b"DT", b"P0", b"P1", b"P2", b"XX"]);
+        assert_eq!(dt, Some(&b"2019-03-02/12:00:00/UTC"[..]));
+        assert_eq!(
+            (p0, p1, p2, xx),
+            (Some(&b"anna"[..]), Some(&b""[..]), Some(&b"carl"[..]), None)
+        );
+        for key in [&b"DT"[..], b"P0", b"P1", b"P2", b"MV", b"R", b"XX"] {
+            assert_eq!(plain_properties(record, [key])[0], plain_property(record, key));
+        }
+        assert_eq!(plain_properties(b"no record", [b"DT"]), [None]);
+    }
     use super::*;
 
     const GAME: &str = "(;GM[Skat]PC[International Skat Server]CO[]SE[24072]ID[541932]DT[2010-12-06/18:59:24/UTC]P0[zoot]P1[kermit]P2[foo]R0[]R1[]R2[0.0]MV[w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK 1 p 2 18 0 p 2 s w H8.CK 2 D.ST.H8 0 SA 1 S7 2 DA 2 HJ 0 SJ 1 D9 0 DQ 1 DJ 2 D7 1 CJ 2 D8 0 CQ 1 CA 2 C7 0 C9 1 S9 2 DT 0 S8 2 CT 0 H7 1 C8 2 CK 0 H9 1 HQ 2 HK 0 HA 1 SQ 0 SK 1 DK 2 HT ]R[d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)";
