@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod cribbage;
 pub mod family;
 pub mod pinochle;
 pub mod skat;
