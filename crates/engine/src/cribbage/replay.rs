@@ -7,6 +7,7 @@ use cards::{Card, Pack, Rank};
 use notation::{CardSlot, Diagnostic, Figure, Kind, PlayItem, Record, Span, Statement, Token};
 
 use crate::at;
+use crate::core::counts::{CopyError, check_copies};
 use crate::core::pegging::Pegging;
 use crate::cribbage::meld;
 use crate::cribbage::model::{Entry, GameResult, Replay, SideResult, Step};
@@ -294,31 +295,12 @@ impl<'a> Run<'a> {
         let mut hands: Vec<Option<Vec<Card>>> = vec![None; self.labels.len()];
         let mut starter = None;
         let mut pack_crib = Vec::new();
-        let mut seen: Vec<Card> = Vec::new();
+        let mut piles: Vec<(Vec<Card>, Span)> = Vec::new();
         for line in &deal.items {
             let mut cards = Vec::new();
             for slot in &line.cards {
                 match slot.node {
-                    CardSlot::Known(c) if !pack.contains(c) => {
-                        self.push(Diagnostic::error(
-                            "C0102",
-                            Kind::Illegal,
-                            at(slot.span),
-                            format!("{c} is not a card of the 52-card pack"),
-                        ));
-                    }
-                    CardSlot::Known(c) => {
-                        if seen.contains(&c) {
-                            self.push(Diagnostic::error(
-                                "C0102",
-                                Kind::Illegal,
-                                at(slot.span),
-                                format!("{c} is dealt twice; the pack holds one"),
-                            ));
-                        }
-                        seen.push(c);
-                        cards.push(c);
-                    }
+                    CardSlot::Known(c) => cards.push(c),
                     CardSlot::Unknown => {
                         self.push(Diagnostic::error(
                             "C0501",
@@ -330,6 +312,7 @@ impl<'a> Run<'a> {
                     }
                 }
             }
+            piles.push((cards.clone(), line.seat.span));
             let name = line.seat.node.as_str();
             if name.eq_ignore_ascii_case("starter") {
                 if cards.len() != 1 {
@@ -359,6 +342,15 @@ impl<'a> Run<'a> {
                 );
             }
         }
+        let refs: Vec<&[Card]> = piles.iter().map(|(c, _)| c.as_slice()).collect();
+        if let Err(errors) = check_copies(&pack.spec(), &refs) {
+            for e in errors {
+                let (CopyError::NotInPack { pile, .. } | CopyError::TooMany { pile, .. }) = &e;
+                let span = piles.get(*pile).map(|(_, s)| *s);
+                self.push(e.diagnostic(span.and_then(at)));
+            }
+            return;
+        }
         let Some(starter) = starter else {
             self.push(
                 Diagnostic::error(
@@ -372,10 +364,21 @@ impl<'a> Run<'a> {
             return;
         };
         self.replay.starter = Some(starter);
+        // A record of the show alone: hands as kept (or fewer, as the seed pictures a
+        // combination), no crib laid out, no card pegged; a hand left out shows nothing.
+        let pegs_cards = record.play.as_ref().is_some_and(|p| {
+            p.items.items.iter().any(|i| {
+                matches!(i, PlayItem::Event(st) if st.tokens.first().is_some_and(|t| card_of(&t.node).is_some()))
+            })
+        });
+        self.show_only = record.exchange.is_none()
+            && !pegs_cards
+            && hands.iter().flatten().all(|h| h.len() <= self.o.kept());
         let mut dealt = Vec::new();
         for (i, h) in hands.iter().enumerate() {
             match h {
                 Some(h) => dealt.push(h.clone()),
+                None if self.show_only => dealt.push(Vec::new()),
                 None => {
                     let label = self.label(i);
                     self.push(Diagnostic::error(
@@ -384,25 +387,11 @@ impl<'a> Run<'a> {
                         at(deal.span),
                         format!("no hand for {label}"),
                     ));
-                    if record.play.as_ref().is_none_or(|p| {
-                        p.items.items.iter().any(|i| matches!(i, PlayItem::Event(st) if st.tokens.first().is_some_and(|t| card_of(&t.node).is_some())))
-                    }) {
-                        return;
-                    }
-                    dealt.push(Vec::new());
+                    return;
                 }
             }
         }
         self.replay.hands = dealt.clone();
-        // A record of the show alone: hands as kept (or fewer, as the seed pictures a
-        // combination), no crib laid out, no card pegged.
-        let pegs_cards = record.play.as_ref().is_some_and(|p| {
-            p.items.items.iter().any(|i| {
-                matches!(i, PlayItem::Event(st) if st.tokens.first().is_some_and(|t| card_of(&t.node).is_some()))
-            })
-        });
-        self.show_only =
-            record.exchange.is_none() && !pegs_cards && dealt.iter().all(|h| h.len() <= self.o.kept());
         if self.show_only {
             self.kept = dealt;
             self.push(Diagnostic::note(
@@ -629,6 +618,8 @@ impl<'a> Run<'a> {
     /// The pegging: every card and go in order, checked against the count and the turn.
     fn play(&mut self) {
         let record = self.record;
+        // Until the play is replayed to its end, there is no show to check.
+        self.shows_from = usize::MAX;
         let n = self.labels.len();
         let mut left: Vec<Vec<Card>> = self.kept.clone();
         let mut series = Pegging::new();
@@ -712,6 +703,25 @@ impl<'a> Run<'a> {
                             continue;
                         }
                     }
+                    let Some(pos) = left.get(seat).and_then(|h| h.iter().position(|&c| c == card)) else {
+                        self.push(Diagnostic::error(
+                            "C0203",
+                            Kind::Illegal,
+                            span_of(st),
+                            format!("{} does not hold {card}", self.label(seat)),
+                        ));
+                        return;
+                    };
+                    if !series.playable(card) {
+                        let e = series
+                            .clone()
+                            .play(card)
+                            .err()
+                            .map(|e| e.to_string())
+                            .unwrap_or_default();
+                        self.push(Diagnostic::error("C0204", Kind::Illegal, span_of(st), e));
+                        return;
+                    }
                     let from = last.map_or(leader, |l| self.next(l));
                     let to_move = (0..n)
                         .map(|k| (from + k) % n)
@@ -726,22 +736,7 @@ impl<'a> Run<'a> {
                         ));
                         return;
                     }
-                    let Some(pos) = left.get(seat).and_then(|h| h.iter().position(|&c| c == card)) else {
-                        self.push(Diagnostic::error(
-                            "C0203",
-                            Kind::Illegal,
-                            span_of(st),
-                            format!("{} does not hold {card}", self.label(seat)),
-                        ));
-                        return;
-                    };
-                    if let Err(e) = series.play(card) {
-                        self.push(Diagnostic::error(
-                            "C0204",
-                            Kind::Illegal,
-                            span_of(st),
-                            e.to_string(),
-                        ));
+                    if series.play(card).is_err() {
                         return;
                     }
                     if let Some(h) = left.get_mut(seat) {

@@ -49,11 +49,17 @@ pub fn body(replay: &Replay, display: Display) -> String {
             Step::Penalty => "penalty".into(),
         };
         let count = e.count.map(|c| c.to_string()).unwrap_or_default();
-        let items: Vec<String> = e.items.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        // The combinations of a kind summed, as a player counts them: "fifteen 8, pair 2".
+        let mut kinds: Vec<(&str, u32)> = Vec::new();
+        for (k, v) in &e.items {
+            match kinds.iter_mut().find(|(w, _)| w == k) {
+                Some(slot) => slot.1 += v,
+                None => kinds.push((k, *v)),
+            }
+        }
+        let items: Vec<String> = kinds.iter().map(|(k, v)| format!("{k} {v}")).collect();
         let what = if e.points == 0 {
             String::new()
-        } else if items.len() > 3 {
-            format!("{} for {}", e.points, e.side)
         } else {
             format!("{} ({}) for {}", e.points, items.join(", "), e.side)
         };

@@ -67,7 +67,7 @@ fn no_hand_scores_19_and_29_is_one_hand() {
     }
     let mut sets = 0;
     loop {
-        if !(idx[0] == idx[4]) {
+        if idx[0] != idx[4] {
             sets += 1;
             let rs: Vec<Rank> = idx.iter().filter_map(|&i| ranks.get(i).copied()).collect();
             let all = suitings(&rs);
