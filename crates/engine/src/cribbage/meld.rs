@@ -277,6 +277,8 @@ mod tests {
             ),
             10
         );
+        // A fifteen with a duplicate: two fifteens and a pair, 6 (001:724, no picture: X59).
+        assert_eq!(total(&[c(Spades, Five), c(Hearts, Five)], c(Clubs, King)), 6);
         // K J 5: two fifteens and no pair: 4 (001:721–724).
         let show = count(&[c(Spades, King), c(Hearts, Jack)], c(Spades, Five), false);
         assert_eq!(show.total, 4);
