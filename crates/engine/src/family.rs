@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{cribbage, pinochle, skat};
+use crate::{cribbage, pinochle, ristikontra, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -131,10 +131,11 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 3] = [
+    static FAMILIES: [&dyn Family; 4] = [
         &skat::family::SKAT,
         &pinochle::family::PINOCHLE,
         &cribbage::family::CRIBBAGE,
+        &ristikontra::family::RISTIKONTRA,
     ];
     &FAMILIES
 }
@@ -177,6 +178,8 @@ pub enum Replay {
     Pinochle(pinochle::Replay),
     /// A Cribbage deal.
     Cribbage(cribbage::Replay),
+    /// A Ristikontra deal.
+    Ristikontra(ristikontra::Replay),
 }
 
 impl Replay {
@@ -186,6 +189,7 @@ impl Replay {
             Replay::Skat(_) => &skat::family::SKAT,
             Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
             Replay::Cribbage(_) => &cribbage::family::CRIBBAGE,
+            Replay::Ristikontra(_) => &ristikontra::family::RISTIKONTRA,
         }
     }
 
@@ -196,6 +200,7 @@ impl Replay {
             (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
             (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
             (Replay::Cribbage(r), Outcome::Cribbage(result)) => r.result = result,
+            (Replay::Ristikontra(r), Outcome::Ristikontra(result)) => r.result = result,
             _ => {}
         }
     }
@@ -206,6 +211,7 @@ impl Replay {
             Replay::Skat(r) => Outcome::Skat(r.result.clone()),
             Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
             Replay::Cribbage(r) => Outcome::Cribbage(r.result.clone()),
+            Replay::Ristikontra(r) => Outcome::Ristikontra(r.result.clone()),
         }
     }
 }
@@ -221,6 +227,8 @@ pub enum Outcome {
     Pinochle(pinochle::GameResult),
     /// The result of a Cribbage deal.
     Cribbage(cribbage::GameResult),
+    /// The result of a Ristikontra deal.
+    Ristikontra(ristikontra::GameResult),
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod core;
 pub mod cribbage;
 pub mod family;
 pub mod pinochle;
+pub mod ristikontra;
 pub mod skat;
 
 pub use family::{Family, GenLayout, Outcome, Replay};
