@@ -43,6 +43,11 @@ fn cribbage_corpus_snapshots() {
 }
 
 #[test]
+fn ristikontra_corpus_snapshots() {
+    snapshots_of!("../corpus/ristikontra");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

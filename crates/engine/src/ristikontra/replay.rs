@@ -696,6 +696,8 @@ impl<'a> Run<'a> {
                 }
             }
         };
+        // Before the last trick nobody has won yet.
+        let outcome = outcome.filter(|_| complete);
         self.replay.result = GameResult {
             complete,
             sides,
