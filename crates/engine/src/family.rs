@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{cribbage, pinochle, ristikontra, skat};
+use crate::{cribbage, frog, pinochle, ristikontra, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -131,11 +131,12 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 4] = [
+    static FAMILIES: [&dyn Family; 5] = [
         &skat::family::SKAT,
         &pinochle::family::PINOCHLE,
         &cribbage::family::CRIBBAGE,
         &ristikontra::family::RISTIKONTRA,
+        &frog::family::FROG,
     ];
     &FAMILIES
 }
@@ -180,6 +181,8 @@ pub enum Replay {
     Cribbage(cribbage::Replay),
     /// A Ristikontra deal.
     Ristikontra(ristikontra::Replay),
+    /// A Frog deal.
+    Frog(frog::Replay),
 }
 
 impl Replay {
@@ -190,6 +193,7 @@ impl Replay {
             Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
             Replay::Cribbage(_) => &cribbage::family::CRIBBAGE,
             Replay::Ristikontra(_) => &ristikontra::family::RISTIKONTRA,
+            Replay::Frog(_) => &frog::family::FROG,
         }
     }
 
@@ -201,6 +205,7 @@ impl Replay {
             (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
             (Replay::Cribbage(r), Outcome::Cribbage(result)) => r.result = result,
             (Replay::Ristikontra(r), Outcome::Ristikontra(result)) => r.result = result,
+            (Replay::Frog(r), Outcome::Frog(result)) => r.result = result,
             _ => {}
         }
     }
@@ -212,6 +217,7 @@ impl Replay {
             Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
             Replay::Cribbage(r) => Outcome::Cribbage(r.result.clone()),
             Replay::Ristikontra(r) => Outcome::Ristikontra(r.result.clone()),
+            Replay::Frog(r) => Outcome::Frog(r.result.clone()),
         }
     }
 }
@@ -229,6 +235,8 @@ pub enum Outcome {
     Cribbage(cribbage::GameResult),
     /// The result of a Ristikontra deal.
     Ristikontra(ristikontra::GameResult),
+    /// The result of a Frog deal.
+    Frog(frog::GameResult),
 }
 
 #[cfg(test)]
@@ -255,7 +263,7 @@ mod tests {
             assert_eq!(listed, family.profile_names());
         }
         assert!(by_tag("pinochle").is_some());
-        assert!(by_tag("frog").is_none());
+        assert!(by_tag("frog").is_some());
         assert!(
             crate::profiles()
                 .iter()
@@ -265,7 +273,7 @@ mod tests {
 
     #[test]
     fn unknown_games_and_profiles_are_dispatch_findings_listing_the_registry() {
-        let c = crate::check(&record("[Game \"frog\"]\n[Rules \"x\"]\n\nresult score 10\n"));
+        let c = crate::check(&record("[Game \"whist\"]\n[Rules \"x\"]\n\nresult score 10\n"));
         assert_eq!(c.findings.len(), 1);
         assert_eq!(c.findings[0].code, "E0001");
         assert_eq!(

@@ -9,6 +9,7 @@
 pub mod core;
 pub mod cribbage;
 pub mod family;
+pub mod frog;
 pub mod pinochle;
 pub mod ristikontra;
 pub mod skat;

@@ -466,15 +466,18 @@ impl<'a> Run<'a> {
             *n += 1;
         }
         if self.o.clean {
-            if phase_one && cards.iter().any(|c| c.rank == Rank::Queen) {
-                if let Some(o) = self.owes_clean.get_mut(s) {
-                    *o = true;
-                }
+            if phase_one
+                && cards.iter().any(|c| c.rank == Rank::Queen)
+                && let Some(o) = self.owes_clean.get_mut(s)
+            {
+                *o = true;
             }
-            if !phase_one && led != Rank::Queen && cards.iter().any(|c| c.rank == Rank::King) {
-                if let Some(c) = self.cleaned.get_mut(s) {
-                    *c = true;
-                }
+            if !phase_one
+                && led != Rank::Queen
+                && cards.iter().any(|c| c.rank == Rank::King)
+                && let Some(c) = self.cleaned.get_mut(s)
+            {
+                *c = true;
             }
         }
         self.replay.tricks.push(TrickRecord {
@@ -591,10 +594,12 @@ impl<'a> Run<'a> {
             (Some("spices"), Some(card)) => {
                 let winner = self.replay.tricks.last().and_then(|t| words::seat(&t.winner));
                 // With the stock given, the winner's draw is not written: it is made here.
-                if self.spice_card.is_none() && self.may_spice && self.pending.first() == Some(&seat) {
-                    if let Some(top) = self.top() {
-                        self.draw(seat, top);
-                    }
+                if self.spice_card.is_none()
+                    && self.may_spice
+                    && self.pending.first() == Some(&seat)
+                    && let Some(top) = self.top()
+                {
+                    self.draw(seat, top);
                 }
                 if !self.o.spice || winner != Some(seat) || self.spice_card != Some(card) {
                     self.stop(
