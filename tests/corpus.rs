@@ -48,6 +48,11 @@ fn ristikontra_corpus_snapshots() {
 }
 
 #[test]
+fn frog_corpus_snapshots() {
+    snapshots_of!("../corpus/frog");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

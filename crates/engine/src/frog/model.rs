@@ -23,8 +23,8 @@ pub struct Replay {
     pub auction: Vec<(String, Option<Game>)>,
     /// The single player.
     pub declarer: Option<String>,
-    /// His game.
-    pub game: Option<Game>,
+    /// His game (`contract`, since the report tags a replay with its family in `game`).
+    pub contract: Option<Game>,
     /// The trump suit.
     pub trump: Option<String>,
     /// The cards laid away in a Frog.

@@ -196,7 +196,7 @@ impl Run<'_> {
             return;
         };
         self.replay.declarer = Some(label(declarer).to_string());
-        self.replay.game = Some(game);
+        self.replay.contract = Some(game);
         let Some(trump) = self.trump(declarer, game) else {
             return;
         };
@@ -684,7 +684,7 @@ impl Run<'_> {
                     }
                 }
                 "game" => {
-                    let c = self.replay.game.map_or("none", Game::word).to_string();
+                    let c = self.replay.contract.map_or("none", Game::word).to_string();
                     if word.as_deref().is_none_or(|w| !w.eq_ignore_ascii_case(&c)) {
                         bad(
                             self,

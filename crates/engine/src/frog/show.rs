@@ -27,7 +27,7 @@ pub fn body(replay: &Replay, display: Display) -> String {
         .map(|(seat, g)| format!("{seat} {}", g.map_or("pass", |g| g.word())))
         .collect();
     let _ = writeln!(s, "\nOffers: {}", calls.join(", "));
-    if let (Some(d), Some(g)) = (&replay.declarer, replay.game) {
+    if let (Some(d), Some(g)) = (&replay.declarer, replay.contract) {
         let _ = writeln!(
             s,
             "Game: {} by {d}, trump {}",
