@@ -2,9 +2,6 @@
 //! crib, a cut starter, a random legal play (every go said where it falls) and the show in
 //! order, stopped where a side reaches the target. The figures on the statements and the
 //! result claims are the replay's of the same record.
-//!
-//! The random numbers come from a SplitMix64 of its own, so a seed gives the same deal on
-//! every platform and with every version of every dependency.
 
 use cards::{Card, Pack, Rank};
 use notation::{
@@ -12,30 +9,9 @@ use notation::{
 };
 
 use crate::core::pegging::{LIMIT, Pegging};
+use crate::core::rng::Rng;
 use crate::cribbage::rules::Profile;
 use crate::cribbage::{replay, words};
-
-/// SplitMix64 (Steele, Lea, Flood 2014).
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (0 for `n == 0`).
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-        }
-    }
-}
 
 fn bare<T>(node: T) -> Spanned<T> {
     Spanned::bare(node)
@@ -74,10 +50,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let n = labels.len();
     let dealer = if n == 2 { 1 } else { rng.below(n) };
     let mut pack = Pack::French52.cards();
-    for i in (1..pack.len()).rev() {
-        let j = rng.below(i + 1);
-        pack.swap(i, j);
-    }
+    rng.shuffle(&mut pack);
     let mut deck = pack.into_iter();
     let hands: Vec<Vec<Card>> = (0..n).map(|_| deck.by_ref().take(o.dealt).collect()).collect();
     let pack_crib: Vec<Card> = deck.by_ref().take(o.crib_from_pack).collect();

@@ -10,29 +10,9 @@ use notation::{
 };
 
 use crate::core::duties::{WinRule, order_for, winner};
+use crate::core::rng::Rng;
 use crate::ristikontra::rules::Profile;
 use crate::ristikontra::words::{SEATS, SIDES};
-
-/// SplitMix64 (Steele, Lea, Flood 2014).
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-        }
-    }
-}
 
 fn bare<T>(node: T) -> Spanned<T> {
     Spanned::bare(node)
@@ -71,10 +51,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng(seed);
     let o = profile.options;
     let mut pack = Pack::French52.cards();
-    for i in (1..pack.len()).rev() {
-        let j = rng.below(i + 1);
-        pack.swap(i, j);
-    }
+    rng.shuffle(&mut pack);
     let dealer = rng.below(4);
     let mut hands: Vec<Vec<Card>> = (0..4)
         .map(|k| pack.get(k * o.hand..(k + 1) * o.hand).unwrap_or(&[]).to_vec())
