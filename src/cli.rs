@@ -65,7 +65,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Generate random legal games, reproducible per seed.
     Gen(GenArgs),
-    /// What a hand melds under a rule profile: each meld with its cards and value, the total.
+    /// What a hand melds under a rule profile, or a Cribbage hand shows with the starter: each
+    /// meld or combination with its cards and value, the total.
     Meld(MeldArgs),
     /// Print a shell completion script.
     Completions {
@@ -383,12 +384,18 @@ pub struct MeldArgs {
     /// The game, by its `Game` tag (see `stich rules`).
     #[arg(long)]
     pub game: String,
-    /// The rule profile (see `stich rules`).
+    /// The rule profile (see `stich rules`); the game's default without it.
     #[arg(long)]
-    pub rules: String,
-    /// The trump suit: `S`, `♠`, `spades` (and so on).
+    pub rules: Option<String>,
+    /// The trump suit: `S`, `♠`, `spades` (and so on); for games with a trump.
     #[arg(long)]
-    pub trump: String,
+    pub trump: Option<String>,
+    /// The starter, counted with the hand (Cribbage's show).
+    #[arg(long)]
+    pub starter: Option<String>,
+    /// The cards are the crib: a flush counts only with the starter (Cribbage).
+    #[arg(long)]
+    pub crib: bool,
     /// The cards of the hand, in any card alphabet the notation reads (`SQ`, `♠Q`, `Q♠`).
     #[arg(required = true)]
     pub cards: Vec<String>,

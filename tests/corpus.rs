@@ -38,6 +38,21 @@ fn pinochle_corpus_snapshots() {
 }
 
 #[test]
+fn cribbage_corpus_snapshots() {
+    snapshots_of!("../corpus/cribbage");
+}
+
+#[test]
+fn ristikontra_corpus_snapshots() {
+    snapshots_of!("../corpus/ristikontra");
+}
+
+#[test]
+fn frog_corpus_snapshots() {
+    snapshots_of!("../corpus/frog");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

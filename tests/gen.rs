@@ -144,10 +144,10 @@ fn generated_games_cover_the_game_types_and_the_early_ends() {
 /// generator is made.
 #[test]
 fn the_game_comes_from_the_registry() {
-    let out = stich().args(["gen", "--game", "frog"]).output().unwrap();
+    let out = stich().args(["gen", "--game", "whist"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no generator for the game `frog`"), "{err}");
+    assert!(err.contains("no generator for the game `whist`"), "{err}");
     assert!(err.contains("skat"), "{err}");
     let out = stich().args(["gen", "--rules", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -1,5 +1,6 @@
-//! `stich meld`: what a hand melds under a game's rule profile, by the family's meld
-//! calculator (the same code the verifier checks claimed melds with).
+//! `stich meld`: what a hand melds under a game's rule profile, or what a Cribbage hand
+//! shows with the starter, by the family's calculator (the same code the verifier checks
+//! claimed melds and shows with).
 
 use std::fmt::Write;
 
@@ -51,7 +52,26 @@ pub fn run(args: &MeldArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let summary = match family.meld(&args.rules, &args.trump, &hand) {
+    let starter = match args.starter.as_deref().map(|s| read_cards(&[s.to_string()])) {
+        None => None,
+        Some(Ok(c)) if c.len() == 1 => c.first().copied(),
+        Some(Ok(_)) => {
+            out::note(format_args!("stich: --starter takes one card"));
+            return EXIT_USAGE;
+        }
+        Some(Err(e)) => {
+            out::note(format_args!("stich: {e}"));
+            return EXIT_USAGE;
+        }
+    };
+    let query = engine::family::MeldQuery {
+        profile: args.rules.as_deref(),
+        trump: args.trump.as_deref(),
+        starter,
+        crib: args.crib,
+        hand: &hand,
+    };
+    let summary = match family.meld_with(&query) {
         None => {
             out::note(format_args!("stich: {} has no melds", family.name()));
             return EXIT_USAGE;

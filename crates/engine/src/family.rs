@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{pinochle, skat};
+use crate::{cribbage, frog, pinochle, ristikontra, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -65,6 +65,37 @@ pub trait Family: Sync {
         let _ = (profile, trump, hand);
         None
     }
+
+    /// What a hand melds or shows for a [`MeldQuery`]: by default [`Family::meld`] with the
+    /// query's profile (the family's default without one) and trump; a family whose count
+    /// needs more (Cribbage's starter) answers here.
+    fn meld_with(&self, query: &MeldQuery) -> Option<Result<MeldSummary, String>> {
+        let profile = query.profile.unwrap_or(self.default_profile());
+        match query.trump {
+            Some(trump) => self.meld(profile, trump, query.hand),
+            None => self.meld(profile, "", query.hand).map(|_| {
+                Err(format!(
+                    "{} melds need a trump suit: give it with --trump",
+                    self.name()
+                ))
+            }),
+        }
+    }
+}
+
+/// What `stich meld` asks a family: the hand and what its count depends on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MeldQuery<'a> {
+    /// The rule profile; the family's default when `None`.
+    pub profile: Option<&'a str>,
+    /// The trump suit, in any spelling the family reads.
+    pub trump: Option<&'a str>,
+    /// The starter (Cribbage).
+    pub starter: Option<cards::Card>,
+    /// Whether the cards are the crib (Cribbage's flush rule).
+    pub crib: bool,
+    /// The cards.
+    pub hand: &'a [cards::Card],
 }
 
 /// What a hand melds, as the meld calculator of a family with melds gives it.
@@ -100,7 +131,13 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 2] = [&skat::family::SKAT, &pinochle::family::PINOCHLE];
+    static FAMILIES: [&dyn Family; 5] = [
+        &skat::family::SKAT,
+        &pinochle::family::PINOCHLE,
+        &cribbage::family::CRIBBAGE,
+        &ristikontra::family::RISTIKONTRA,
+        &frog::family::FROG,
+    ];
     &FAMILIES
 }
 
@@ -140,6 +177,12 @@ pub enum Replay {
     Skat(skat::Replay),
     /// A Pinochle deal.
     Pinochle(pinochle::Replay),
+    /// A Cribbage deal.
+    Cribbage(cribbage::Replay),
+    /// A Ristikontra deal.
+    Ristikontra(ristikontra::Replay),
+    /// A Frog deal.
+    Frog(frog::Replay),
 }
 
 impl Replay {
@@ -148,6 +191,9 @@ impl Replay {
         match self {
             Replay::Skat(_) => &skat::family::SKAT,
             Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
+            Replay::Cribbage(_) => &cribbage::family::CRIBBAGE,
+            Replay::Ristikontra(_) => &ristikontra::family::RISTIKONTRA,
+            Replay::Frog(_) => &frog::family::FROG,
         }
     }
 
@@ -157,6 +203,9 @@ impl Replay {
         match (self, outcome) {
             (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
             (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
+            (Replay::Cribbage(r), Outcome::Cribbage(result)) => r.result = result,
+            (Replay::Ristikontra(r), Outcome::Ristikontra(result)) => r.result = result,
+            (Replay::Frog(r), Outcome::Frog(result)) => r.result = result,
             _ => {}
         }
     }
@@ -166,6 +215,9 @@ impl Replay {
         match self {
             Replay::Skat(r) => Outcome::Skat(r.result.clone()),
             Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
+            Replay::Cribbage(r) => Outcome::Cribbage(r.result.clone()),
+            Replay::Ristikontra(r) => Outcome::Ristikontra(r.result.clone()),
+            Replay::Frog(r) => Outcome::Frog(r.result.clone()),
         }
     }
 }
@@ -179,6 +231,12 @@ pub enum Outcome {
     Skat(skat::GameResult),
     /// The result of a Pinochle deal.
     Pinochle(pinochle::GameResult),
+    /// The result of a Cribbage deal.
+    Cribbage(cribbage::GameResult),
+    /// The result of a Ristikontra deal.
+    Ristikontra(ristikontra::GameResult),
+    /// The result of a Frog deal.
+    Frog(frog::GameResult),
 }
 
 #[cfg(test)]
@@ -205,7 +263,7 @@ mod tests {
             assert_eq!(listed, family.profile_names());
         }
         assert!(by_tag("pinochle").is_some());
-        assert!(by_tag("frog").is_none());
+        assert!(by_tag("frog").is_some());
         assert!(
             crate::profiles()
                 .iter()
@@ -215,7 +273,7 @@ mod tests {
 
     #[test]
     fn unknown_games_and_profiles_are_dispatch_findings_listing_the_registry() {
-        let c = crate::check(&record("[Game \"frog\"]\n[Rules \"x\"]\n\nresult score 10\n"));
+        let c = crate::check(&record("[Game \"whist\"]\n[Rules \"x\"]\n\nresult score 10\n"));
         assert_eq!(c.findings.len(), 1);
         assert_eq!(c.findings[0].code, "E0001");
         assert_eq!(

@@ -7,8 +7,11 @@
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod cribbage;
 pub mod family;
+pub mod frog;
 pub mod pinochle;
+pub mod ristikontra;
 pub mod skat;
 
 pub use family::{Family, GenLayout, Outcome, Replay};

@@ -15,6 +15,7 @@ pub mod game;
 pub mod pegging;
 pub mod piles;
 pub mod points;
+pub mod rng;
 pub mod seat;
 pub mod shown;
 pub mod table;

@@ -769,7 +769,7 @@ fn claim_values_that_do_not_read_are_errors() {
 
 #[test]
 fn unknown_game_and_profile_are_findings() {
-    let c = check(&Rec::default().tag("Game", "frog").build());
+    let c = check(&Rec::default().tag("Game", "whist").build());
     assert_eq!((codes(&c), c.verdict), (vec!["E0001"], Verdict::Incomplete));
     let c = check(&Rec::default().tag("Game", "skat").tag("Rules", "tournée").build());
     assert_eq!(codes(&c), vec!["E0002"]);

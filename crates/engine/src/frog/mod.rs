@@ -1,0 +1,20 @@
+//! Frog (seed 001, Skat's cousin with 36 cards and three offers) under the profile of
+//! [`rules`]: the check of a record in [`replay`], the trick table of [`show`] and the
+//! generator of `gen`. `spec/rules/frog.md` gives every rule with its seed passage.
+
+pub mod family;
+pub mod r#gen;
+pub mod model;
+pub mod replay;
+pub mod rules;
+pub mod show;
+
+#[cfg(test)]
+mod tests;
+
+pub use model::{GameResult, Replay};
+
+/// Checks a record under a profile: the replay and the findings.
+pub fn check(record: &notation::Record, profile: &rules::Profile) -> (Replay, Vec<notation::Diagnostic>) {
+    replay::check(record, profile)
+}
