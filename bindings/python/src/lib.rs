@@ -78,6 +78,83 @@ fn reports_json(reports: impl Iterator<Item = Report>, kind: Kind) -> Result<Str
     Ok(out)
 }
 
+/// Flattens a report into `row`: nested objects become `a.b` columns, lists stay values.
+fn flatten(prefix: &str, value: serde_json::Value, row: &mut Vec<(String, serde_json::Value)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(&key, v, row);
+            }
+        }
+        other => row.push((prefix.to_string(), other)),
+    }
+}
+
+/// The brief reports as columns, one JSON object of equally long lists: a column a field
+/// (`result.score`), a row a record, `null` where a record lacks the field.
+fn table_json(reports: impl Iterator<Item = Report>) -> Result<String, String> {
+    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut columns: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
+    let mut rows = 0;
+    for r in reports {
+        let value = serde_json::to_value(report::Brief::of(&r)).map_err(|e| e.to_string())?;
+        let mut row = Vec::new();
+        flatten("", value, &mut row);
+        for (name, v) in row {
+            let i = *names.entry(name.clone()).or_insert_with(|| {
+                columns.push((name, Vec::new()));
+                columns.len() - 1
+            });
+            if let Some((_, column)) = columns.get_mut(i) {
+                column.resize(rows, serde_json::Value::Null);
+                column.push(v);
+            }
+        }
+        rows += 1;
+    }
+    let mut out = serde_json::Map::new();
+    for (name, mut column) in columns {
+        column.resize(rows, serde_json::Value::Null);
+        out.insert(name, serde_json::Value::Array(column));
+    }
+    serde_json::to_string(&out).map_err(|e| e.to_string())
+}
+
+/// table(path)
+/// --
+///
+/// The brief reports on every record of the file at `path`, as columns (a dict of lists).
+#[pyfunction]
+fn table_file(py: Python<'_>, path: String) -> PyResult<Py<PyAny>> {
+    let json = py.detach(move || -> Result<String, std::io::Error> {
+        let file = std::fs::File::open(&path)?;
+        let reports = check::check_reader(file, Some(&path), work_of(Kind::Brief))?;
+        table_json(reports).map_err(std::io::Error::other)
+    });
+    let json = json.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// table_text(text)
+/// --
+///
+/// The brief reports on every record of `text`, as columns (a dict of lists).
+#[pyfunction]
+fn table_text(py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
+    let json = py.detach(move || -> Result<String, String> {
+        let reports =
+            check::check_reader(text.as_bytes(), None, work_of(Kind::Brief)).map_err(|e| e.to_string())?;
+        table_json(reports)
+    });
+    let json = json.map_err(PyValueError::new_err)?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
 /// check_text(text, report="full", path=None)
 /// --
 ///
@@ -297,6 +374,8 @@ fn schema(py: Python<'_>) -> PyResult<Py<PyAny>> {
 fn _stich(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
+    m.add_function(wrap_pyfunction!(table_file, m)?)?;
+    m.add_function(wrap_pyfunction!(table_text, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(meld, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

@@ -98,3 +98,16 @@ def test_meld_gives_the_issue_s_figures_and_refuses_bad_cards():
 def test_reports_read_back_as_json():
     reports = stich.check(REVOKE)
     assert json.loads(json.dumps(reports)) == reports
+
+
+def test_a_table_has_one_row_a_record_and_the_brief_reports_fields():
+    games = stich.gen(20, seed=11, to="iss")
+    text = "".join(games) + "junk\n"
+    columns = stich.table(text)
+    assert {len(c) for c in columns.values()} == {21}
+    briefs = stich.check(text, report="brief")
+    assert columns["verdict"] == [b["verdict"] for b in briefs]
+    assert columns["source.line"] == [b["source"]["line"] for b in briefs]
+    scores = [b["result"]["score"] if b["result"] else None for b in briefs]
+    assert columns["result.score"] == scores
+    assert columns["result.score"][20] is None

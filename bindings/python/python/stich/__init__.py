@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
 from . import _stich
 
-__all__ = ["StichError", "check", "read", "meld", "gen", "schema", "REPORT_VERSION"]
+__all__ = ["StichError", "check", "table", "read", "meld", "gen", "schema", "REPORT_VERSION"]
 
 REPORT_VERSION: int = _stich.REPORT_VERSION
 
@@ -78,6 +78,19 @@ def check(
                 if f["severity"] == "error":
                     raise StichError(f["message"], f["code"], f.get("line"), f.get("column"))
     return reports
+
+
+def table(source: Union[str, bytes, os.PathLike]) -> Dict[str, List[Any]]:
+    """The brief reports on every record of ``source`` (text or a path, as :func:`check`
+    takes) as columns: a dict of equally long lists, one column a field with nested fields
+    joined by dots (``verdict``, ``source.line``, ``result.declarer``, ``result.score``),
+    ``None`` where a record lacks the field. ``pandas.DataFrame(stich.table(path))`` makes a
+    table of an archive with one row a record."""
+    if isinstance(source, bytes):
+        source = source.decode("utf-8")
+    if _is_path(source):
+        return _stich.table_file(os.fspath(source))
+    return _stich.table_text(source)
 
 
 def read(path: Union[str, os.PathLike]) -> Iterator[Dict[str, Any]]:
