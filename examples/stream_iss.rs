@@ -20,16 +20,19 @@ fn main() -> std::io::Result<()> {
             },
         )?),
         None => {
+            // The games `stich gen --count 20 --seed 1 --to iss` writes.
             let family = engine::family::by_tag("skat").expect("a Skat engine");
             let mut text = String::new();
-            for seed in 0..20 {
-                let record = family
-                    .generate(family.default_profile(), seed, engine::GenLayout::Complete)
-                    .expect("a generated game");
-                let game = iss::from_record(&record)
-                    .map_err(|d| std::io::Error::other(format!("not an ISS record: {d:?}")))?;
-                text.push_str(&iss::write(&game));
-                text.push('\n');
+            for i in 0..20 {
+                let seed = check::generate::game_seed(1, i);
+                check::generate::render(
+                    family,
+                    family.default_profile(),
+                    seed,
+                    check::Form::Iss,
+                    &mut text,
+                )
+                .map_err(std::io::Error::other)?;
             }
             Box::new(check::check_str(&text).into_iter())
         }
