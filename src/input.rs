@@ -8,7 +8,7 @@
 //! `.gz`, `.zst` or `.zstd` after it.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,49 +38,15 @@ pub enum Format {
     Unknown,
 }
 
-/// A compression stich decodes, known by the first bytes of a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compression {
-    /// bzip2 (`BZh` and a block size digit), the form the server publishes its archive in.
-    Bzip2,
-    /// gzip (`1f 8b`).
-    Gzip,
-    /// Zstandard (`28 b5 2f fd`).
-    Zstd,
-}
-
-/// The most bytes a magic number takes.
-const MAGIC: usize = 4;
-
-impl Compression {
-    /// The compression whose magic number `head` starts with.
-    pub fn of_magic(head: &[u8]) -> Option<Compression> {
-        match head {
-            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
-            [0x1f, 0x8b, ..] => Some(Compression::Gzip),
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
-            _ => None,
-        }
-    }
-
-    /// The name in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Compression::Bzip2 => "bzip2",
-            Compression::Gzip => "gzip",
-            Compression::Zstd => "zstd",
-        }
-    }
-}
+pub use check::Compression;
 
 /// The form records in `head` (the first bytes of a decoded input) are in: ISS when the
 /// first byte past a byte-order mark and blanks opens a record (`(`), stich otherwise
 /// (an empty input included, which either reader takes as no records).
 pub fn sniff(head: &[u8]) -> Format {
-    let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
-    match head.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'(') => Format::Iss,
-        _ => Format::Stich,
+    match check::sniff(head) {
+        check::Form::Iss => Format::Iss,
+        check::Form::Stich => Format::Stich,
     }
 }
 
@@ -296,35 +262,6 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-/// Reads up to `limit` bytes from the start of `reader` until `enough` says they suffice,
-/// and gives them back with a reader that reads the whole input again from its first byte.
-fn peek<'a>(
-    mut reader: Box<dyn Read + Send + 'a>,
-    limit: usize,
-    enough: impl Fn(&[u8]) -> bool,
-) -> io::Result<(Vec<u8>, Box<dyn Read + Send + 'a>)> {
-    let mut head = Vec::new();
-    let mut chunk = [0u8; 4096];
-    while head.len() < limit && !enough(&head) {
-        let want = (limit - head.len()).min(chunk.len());
-        let n = match reader.read(chunk.get_mut(..want).unwrap_or_default()) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if n == 0 {
-            break;
-        }
-        head.extend_from_slice(chunk.get(..n).unwrap_or_default());
-    }
-    let again = io::Cursor::new(head.clone()).chain(reader);
-    Ok((head, Box::new(again)))
-}
-
-/// The bytes looked at to tell ISS from stich: blanks before the first record rarely take
-/// more, and past them the notation is the better guess.
-const SNIFF_LIMIT: usize = 1 << 16;
-
 /// An input opened for reading: decoded if it was compressed, in the form it turned out to
 /// be in.
 pub struct Opened {
@@ -345,7 +282,7 @@ pub fn open_input(input: &Input) -> io::Result<Opened> {
 }
 
 /// Opens an input for reading (see [`open_input`]), decoding a bzip2 input on `threads`
-/// threads ([`crate::bz2_blocks`]); one thread reads it with the sequential decoder.
+/// threads ([`check::bz2_blocks`]); one thread reads it with the sequential decoder.
 pub fn open_input_with(input: &Input, threads: usize) -> io::Result<Opened> {
     let read = Arc::new(AtomicU64::new(0));
     let raw: Box<dyn Read + Send> = match &input.path {
@@ -358,38 +295,20 @@ pub fn open_input_with(input: &Input, threads: usize) -> io::Result<Opened> {
             read: Arc::clone(&read),
         }),
     };
-    let (magic, raw) = peek(raw, MAGIC, |h| h.len() >= MAGIC)?;
-    let compression = Compression::of_magic(&magic);
-    let decoded: Box<dyn Read + Send> = match compression {
-        None => raw,
-        Some(Compression::Bzip2) if threads > 1 => {
-            Box::new(crate::bz2_blocks::ParallelBz2::new(raw, threads))
-        }
-        Some(c) => {
-            let buffered = BufReader::with_capacity(1 << 16, raw);
-            match c {
-                // Archives are often several streams end to end (`cat a.bz2 b.bz2`, pbzip2):
-                // the multi-stream decoders read them all.
-                Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
-                Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
-                Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?),
-            }
-        }
+    let form = match input.format {
+        Format::Stich => Some(check::Form::Stich),
+        Format::Iss => Some(check::Form::Iss),
+        Format::Unknown => None,
     };
-    let (format, decoded) = match input.format {
-        Format::Unknown => {
-            let (head, decoded) = peek(decoded, SNIFF_LIMIT, |h| {
-                let h = h.strip_prefix("\u{feff}".as_bytes()).unwrap_or(h);
-                h.iter().any(|b| !b.is_ascii_whitespace())
-            })?;
-            (sniff(&head), decoded)
-        }
-        known => (known, decoded),
+    let opened = check::open_with_threads(raw, form, threads)?;
+    let format = match opened.form {
+        check::Form::Stich => Format::Stich,
+        check::Form::Iss => Format::Iss,
     };
     Ok(Opened {
-        reader: Box::new(BufReader::with_capacity(1 << 16, decoded)),
+        reader: opened.reader,
         format,
-        compression,
+        compression: opened.compression,
         read,
     })
 }

@@ -2,7 +2,6 @@
 //! tests and benchmarks drive the very same code.
 
 pub mod brief;
-pub mod bz2_blocks;
 pub mod cli;
 pub mod commands;
 pub mod format;

@@ -91,21 +91,7 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
     }
 }
 
-/// The key of the claim a finding compares, as the engine gives it.
-pub fn claim_of(d: &Diagnostic) -> Option<&str> {
-    d.claim.as_ref().map(|c| c.key.as_str())
-}
-
-/// Adds the `R` field to every finding about a result claim, so that a mismatch in an ISS
-/// record says what to look for in the record itself.
-fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
-    for d in diagnostics {
-        let field = claim_of(d).and_then(iss::result_field_of_claim);
-        if let Some(field) = field {
-            d.message = format!("{} (ISS `R` field `{field}`)", d.message);
-        }
-    }
-}
+pub use check::{claim_of, name_iss_fields};
 
 /// A record as the reader hands it over: the part of the work that must follow the input's
 /// order is done; what is left can run on any thread ([`Unit::into_parsed`]).
@@ -133,38 +119,8 @@ impl Unit {
         match self {
             Unit::Parsed(p) => p,
             Unit::Stich(raw) => raw.parse(),
-            Unit::Iss(raw) => {
-                let location = raw.location;
-                let (record, diagnostics) = match raw.parse() {
-                    Ok(game) => match iss::to_record(&game) {
-                        Ok(record) => (Some(record), Vec::new()),
-                        Err(diagnostics) => (None, diagnostics),
-                    },
-                    // A record the reader rejects is reported without its text, as the
-                    // reader reports it.
-                    Err(e) => return Unit::IssError(e).into_parsed(),
-                };
-                // The record's own bytes, so spans into the input are spans into this text
-                // (for records over several lines too).
-                let text = match String::from_utf8(raw.into_bytes()) {
-                    Ok(t) => t,
-                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                };
-                Parsed {
-                    record,
-                    diagnostics,
-                    text,
-                    offset: location.span.start,
-                    line: location.span.line,
-                }
-            }
-            Unit::IssError(e) => Parsed {
-                record: None,
-                diagnostics: e.diagnostics,
-                text: String::new(),
-                offset: e.location.span.start,
-                line: e.location.span.line,
-            },
+            Unit::Iss(raw) => check::parse_iss(raw),
+            Unit::IssError(e) => check::iss_error(e),
         }
     }
 

@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut parallel = Vec::new();
-    let got = stich::bz2_blocks::ParallelBz2::new(Box::new(std::io::Cursor::new(data.to_vec())), 2)
+    let got = check::bz2_blocks::ParallelBz2::new(Box::new(std::io::Cursor::new(data.to_vec())), 2)
         .read_to_end(&mut parallel);
     let mut sequential = Vec::new();
     let expected = bzip2::read::MultiBzDecoder::new(data).read_to_end(&mut sequential);

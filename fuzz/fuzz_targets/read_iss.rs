@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for (game, _) in iss::IssReader::new(data).with_max_record(1 << 16).flatten() {
+    for iss::LocatedGame { game, .. } in iss::IssReader::new(data).with_max_record(1 << 16).flatten() {
         let line = iss::write(&game);
         let again = iss::parse_game(&line).expect("a written record reads again");
         assert_eq!(iss::write(&again), line);

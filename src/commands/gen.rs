@@ -15,19 +15,7 @@ use crate::out;
 /// Games made together; large enough to share among threads, small enough to keep memory flat.
 const BATCH: u64 = 4096;
 
-/// The SplitMix64 increment: seeds of successive games are successive outputs of the
-/// generator seeded with the run's seed.
-const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// The seed of game `index` of a run seeded with `seed`: the `index`-th output (counting
-/// from 0) of SplitMix64 started at `seed`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let state = seed.wrapping_add(index.wrapping_mul(GOLDEN)).wrapping_add(GOLDEN);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use check::generate::game_seed;
 
 /// One game as text in the chosen form (`To::Json` gives the stich form), ending in a
 /// newline, appended to `out`; an error message when the ISS mapping refuses the record.
@@ -38,51 +26,12 @@ pub fn render(
     to: To,
     out: &mut String,
 ) -> Result<(), String> {
-    // The server lists every trick by its leader and deals every hand in full: the same
-    // game in that layout.
-    let layout = if to == To::Iss {
-        engine::GenLayout::Complete
+    let form = if to == To::Iss {
+        check::Form::Iss
     } else {
-        engine::GenLayout::Varied
+        check::Form::Stich
     };
-    let Some(mut record) = family.generate(profile, seed, layout) else {
-        return Err(format!(
-            "no {} rule profile named `{profile}` (see `stich rules`)",
-            family.name()
-        ));
-    };
-    family.canonicalize(&mut record);
-    match to {
-        To::Iss => {
-            // The server's records have no source property; the game's seed, which makes it
-            // again, stands as its game number instead.
-            for tag in &mut record.tags {
-                if tag.name.node == "Source" {
-                    tag.name.node = "GameId".to_string();
-                    tag.value.node = seed.to_string();
-                }
-            }
-            let game = iss::from_record(&record).map_err(|diags| {
-                let msgs: Vec<String> = diags
-                    .iter()
-                    .map(|d| format!("{}: {}", d.code, d.message))
-                    .collect();
-                format!("game seed {seed}: no ISS form: {}", msgs.join("; "))
-            })?;
-            iss::write_into(&game, out);
-            out.push('\n');
-        }
-        To::Stich | To::Json => {
-            // A record that needs a later notation version carries its version line, so that
-            // the output reads back under the version it is written in.
-            let version = record.needs_version();
-            if version > 1 {
-                out.push_str(&format!("%stich {version}\n"));
-            }
-            out.push_str(&notation::print(&record));
-        }
-    }
-    Ok(())
+    check::generate::render(family, profile, seed, form, out)
 }
 
 /// Runs `gen`.

@@ -1,6 +1,9 @@
 //! The card itself: a suit and a rank.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::alphabet::{AlphabetSet, CardTokenError, parse_card};
 
 /// The four French suits, in Skat's order of rank (clubs highest).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -158,6 +161,200 @@ impl Card {
     }
 }
 
+/// Text that is not a suit or a rank: what was given and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The text given.
+    pub text: String,
+    /// What it should have been (`suit`, `rank`).
+    pub expected: &'static str,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a {}: `{}`", self.expected, self.text)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl fmt::Display for Suit {
+    /// The canonical symbol, `♣`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+impl FromStr for Suit {
+    type Err = ParseError;
+
+    /// Reads a suit by its symbol (`♣`, also the white `♧`), its ISS letter (`C`, `c`) or its
+    /// English name (`clubs`, any case).
+    ///
+    /// ```
+    /// use cards::Suit;
+    /// assert_eq!("♠".parse::<Suit>(), Ok(Suit::Spades));
+    /// assert_eq!("H".parse::<Suit>(), Ok(Suit::Hearts));
+    /// assert_eq!("Diamonds".parse::<Suit>(), Ok(Suit::Diamonds));
+    /// assert!("x".parse::<Suit>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Suit, ParseError> {
+        let t = s.trim().trim_end_matches('\u{FE0F}');
+        let mut chars = t.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Ok(suit) = Suit::try_from(c)
+        {
+            return Ok(suit);
+        }
+        Suit::ALL
+            .into_iter()
+            .find(|suit| suit.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| ParseError {
+                text: s.to_string(),
+                expected: "suit",
+            })
+    }
+}
+
+impl TryFrom<char> for Suit {
+    type Error = ParseError;
+
+    /// A suit from its symbol (black or white) or its ISS letter in either case.
+    ///
+    /// ```
+    /// use cards::Suit;
+    /// assert_eq!(Suit::try_from('♡'), Ok(Suit::Hearts));
+    /// assert_eq!(Suit::try_from('d'), Ok(Suit::Diamonds));
+    /// ```
+    fn try_from(c: char) -> Result<Suit, ParseError> {
+        Ok(match c {
+            '♣' | '♧' | 'C' | 'c' => Suit::Clubs,
+            '♠' | '♤' | 'S' | 's' => Suit::Spades,
+            '♥' | '♡' | 'H' | 'h' => Suit::Hearts,
+            '♦' | '♢' | 'D' | 'd' => Suit::Diamonds,
+            _ => {
+                return Err(ParseError {
+                    text: c.to_string(),
+                    expected: "suit",
+                });
+            }
+        })
+    }
+}
+
+impl TryFrom<&str> for Suit {
+    type Error = ParseError;
+
+    /// As [`FromStr`].
+    fn try_from(s: &str) -> Result<Suit, ParseError> {
+        s.parse()
+    }
+}
+
+impl fmt::Display for Rank {
+    /// The canonical rank text, `A`, `10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseError;
+
+    /// Reads a rank by its canonical text (`A K Q J 10 9 … 2`) or its one-letter ASCII form
+    /// (`T` for the ten), in either case.
+    ///
+    /// ```
+    /// use cards::Rank;
+    /// assert_eq!("10".parse::<Rank>(), Ok(Rank::Ten));
+    /// assert_eq!("T".parse::<Rank>(), Ok(Rank::Ten));
+    /// assert_eq!("q".parse::<Rank>(), Ok(Rank::Queen));
+    /// assert!("1".parse::<Rank>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Rank, ParseError> {
+        let t = s.trim();
+        Rank::ALL
+            .into_iter()
+            .find(|r| {
+                r.text().eq_ignore_ascii_case(t)
+                    || t.eq_ignore_ascii_case(r.letter().encode_utf8(&mut [0; 4]))
+            })
+            .ok_or_else(|| ParseError {
+                text: s.to_string(),
+                expected: "rank",
+            })
+    }
+}
+
+impl TryFrom<char> for Rank {
+    type Error = ParseError;
+
+    /// A rank from its one-character ASCII form (`A K Q J T 9 … 2`), in either case.
+    ///
+    /// ```
+    /// use cards::Rank;
+    /// assert_eq!(Rank::try_from('T'), Ok(Rank::Ten));
+    /// ```
+    fn try_from(c: char) -> Result<Rank, ParseError> {
+        Rank::ALL
+            .into_iter()
+            .find(|r| r.letter().eq_ignore_ascii_case(&c))
+            .ok_or_else(|| ParseError {
+                text: c.to_string(),
+                expected: "rank",
+            })
+    }
+}
+
+impl TryFrom<&str> for Rank {
+    type Error = ParseError;
+
+    /// As [`FromStr`].
+    fn try_from(s: &str) -> Result<Rank, ParseError> {
+        s.parse()
+    }
+}
+
+impl FromStr for Card {
+    type Err = CardTokenError;
+
+    /// Reads a card in any alphabet that never collides with another
+    /// ([`AlphabetSet::DEFAULT`]: suit symbols in either order, ISS letters, card glyphs).
+    /// German and 1890s French tokens need their alphabet named, through [`parse_card`].
+    ///
+    /// ```
+    /// use cards::{Card, Rank, Suit};
+    /// let jack = Card::new(Suit::Clubs, Rank::Jack);
+    /// assert_eq!("♣J".parse::<Card>(), Ok(jack));
+    /// assert_eq!("J♣".parse::<Card>(), Ok(jack));
+    /// assert_eq!("CJ".parse::<Card>(), Ok(jack));
+    /// assert_eq!("🃛".parse::<Card>(), Ok(jack));
+    /// assert!("♣1".parse::<Card>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Card, CardTokenError> {
+        parse_card(s.trim(), AlphabetSet::DEFAULT)
+    }
+}
+
+impl TryFrom<&str> for Card {
+    type Error = CardTokenError;
+
+    /// As [`FromStr`].
+    fn try_from(s: &str) -> Result<Card, CardTokenError> {
+        s.parse()
+    }
+}
+
+impl TryFrom<usize> for Card {
+    type Error = usize;
+
+    /// The card with this dense index ([`Card::index`]); the index itself when it is 52 or
+    /// more.
+    fn try_from(i: usize) -> Result<Card, usize> {
+        Card::from_index(i).ok_or(i)
+    }
+}
+
 impl fmt::Display for Card {
     /// The canonical form: suit symbol then rank, `♣J`, `♦10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -245,6 +442,33 @@ mod tests {
             assert_eq!(c.index(), i);
         }
         assert_eq!(Card::from_index(52), None);
+    }
+
+    #[test]
+    fn every_card_suit_and_rank_reads_back_what_display_writes() {
+        for card in (0..52).filter_map(Card::from_index) {
+            assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            assert_eq!(Card::try_from(card.index()), Ok(card));
+            let iss = format!("{}{}", card.suit.letter(), card.rank.letter());
+            assert_eq!(iss.parse::<Card>(), Ok(card), "{iss}");
+        }
+        for suit in Suit::ALL {
+            assert_eq!(suit.to_string().parse::<Suit>(), Ok(suit));
+            assert_eq!(suit.name().parse::<Suit>(), Ok(suit));
+            assert_eq!(Suit::try_from(suit.letter()), Ok(suit));
+        }
+        for rank in Rank::ALL {
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+            assert_eq!(Rank::try_from(rank.letter()), Ok(rank));
+        }
+        assert_eq!(Card::try_from(52), Err(52));
+        let err = "♣X".parse::<Card>().unwrap_err();
+        assert_eq!(err.kind, crate::CardTokenErrorKind::Unknown);
+        assert_eq!(
+            "spade".parse::<Suit>().unwrap_err().to_string(),
+            "not a suit: `spade`"
+        );
+        assert!("".parse::<Rank>().is_err() && "".parse::<Suit>().is_err());
     }
 
     #[test]

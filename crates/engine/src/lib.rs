@@ -3,6 +3,15 @@
 //! [`check`] is the one entry point: it reads the `Game` and `Rules` tags, hands the record
 //! to that game family's engine through the registry ([`family::registry`]) and returns the
 //! verdict, the findings and the normalized replay.
+//!
+//! ```
+//! let text = "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction  M pass, R pass, F pass\n";
+//! let record = notation::read_str(text).remove(0).record.unwrap();
+//! assert_eq!(engine::check(&record).verdict, engine::Verdict::Consistent);
+//! ```
+//!
+//! Bots play through the families' game states ([`core::game::GameState`]: the legal
+//! actions, play one, whether it is over), the same states the check replays records with.
 
 #![warn(missing_docs)]
 

@@ -6,6 +6,16 @@
 //! on after a broken record; [`write()`] gives the line back byte for byte. [`to_record`] and
 //! [`from_record`] convert to and from [`notation::Record`], losing nothing. The format,
 //! the mapping and the codes are in `spec/iss.md` and `spec/errors.md`.
+//!
+//! ```
+//! let line = "(;GM[Skat]MV[1 p 2 p 0 p ]R[passed] ;)\n";
+//! for found in iss::IssReader::new(line.as_bytes()) {
+//!     let found = found.unwrap(); // an `IssError` carries the findings of a broken record
+//!     let record = iss::to_record(&found.game).unwrap();
+//!     assert_eq!(found.location.span.line, 1);
+//!     assert_eq!(record.tag("Game"), Some("skat"));
+//! }
+//! ```
 
 // A finding is built only when input is malformed, the cold path; returning `Diagnostic` by
 // value keeps every signature plain, and its size costs nothing on well-formed records.
@@ -34,6 +44,8 @@ pub use model::{
     Action, Actor, Close, Deal, Declaration, Game, GameKind, IssResult, Key, Modifier, Move, Moves, Outcome,
     Property, ResultField, Seat, escape, unescape,
 };
-pub use read::{DEFAULT_MAX_RECORD, IssError, IssReader, Location, RawRecord, RawRecords, parse_game};
+pub use read::{
+    DEFAULT_MAX_RECORD, IssError, IssReader, LocatedGame, Location, RawRecord, RawRecords, parse_game,
+};
 pub use to_tree::to_record;
 pub use write::{write, write_into};

@@ -420,9 +420,9 @@ impl<R: BufRead> IssReader<R> {
         }
     }
 
-    fn parsed(&self, location: Location) -> Result<(Game, Location), IssError> {
+    fn parsed(&self, location: Location) -> Result<LocatedGame, IssError> {
         parse_record(&self.scanner.record, self.scanner.record_start)
-            .map(|g| (g, location))
+            .map(|game| LocatedGame { game, location })
             .map_err(|diagnostics| IssError {
                 location,
                 diagnostics,
@@ -480,8 +480,17 @@ impl<R: BufRead> Iterator for RawRecords<R> {
     }
 }
 
+/// A record the reader parsed, with where it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocatedGame {
+    /// The record.
+    pub game: Game,
+    /// Where it was found.
+    pub location: Location,
+}
+
 impl<R: BufRead> Iterator for IssReader<R> {
-    type Item = Result<(Game, Location), IssError>;
+    type Item = Result<LocatedGame, IssError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         Some(self.advance()?.and_then(|location| self.parsed(location)))
@@ -586,7 +595,7 @@ fn skip_bom(bom: &mut Option<usize>, scanner: &mut Scanner, chunk: &[u8]) -> usi
 /// Reads the first record of `text`.
 pub fn parse_game(text: &str) -> Result<Game, IssError> {
     match IssReader::new(text.as_bytes()).next() {
-        Some(r) => r.map(|(g, _)| g),
+        Some(r) => r.map(|found| found.game),
         None => {
             let span = Span {
                 start: 0,
@@ -611,11 +620,11 @@ pub fn parse_game(text: &str) -> Result<Game, IssError> {
 mod tests {
     use super::*;
 
-    fn read_all(text: &[u8]) -> Vec<Result<(Game, Location), IssError>> {
+    fn read_all(text: &[u8]) -> Vec<Result<LocatedGame, IssError>> {
         IssReader::new(text).collect()
     }
 
-    fn codes_of(items: &[Result<(Game, Location), IssError>]) -> Vec<&'static str> {
+    fn codes_of(items: &[Result<LocatedGame, IssError>]) -> Vec<&'static str> {
         items
             .iter()
             .map(|r| r.as_ref().map_or_else(|e| e.diagnostics[0].code, |_| "ok"))
@@ -627,7 +636,7 @@ mod tests {
         let text = b"# header\n(;GM[Skat]\nMV[1 p 2 p 0 p ]R[passed] ;)\n\n  (;GM[Skat]CO[x)y];)\n";
         let items = read_all(text);
         assert_eq!(codes_of(&items), vec!["ok", "ok"]);
-        let (_, loc) = items[1].as_ref().unwrap();
+        let loc = &items[1].as_ref().unwrap().location;
         assert_eq!((loc.index, loc.span.line, loc.span.column), (1, 5, 3));
         assert_eq!(loc.span.end, text.len() - 1);
     }
@@ -654,7 +663,7 @@ mod tests {
     #[test]
     fn a_line_starting_with_paren_but_not_a_record_stays_in_the_value() {
         let items = read_all(b"(;GM[Skat]CO[a\n(b];)");
-        let (g, _) = items[0].as_ref().unwrap();
+        let g = &items[0].as_ref().unwrap().game;
         assert_eq!(g.raw(&crate::model::Key::Comment), Some("a\n(b"));
     }
 
@@ -679,10 +688,10 @@ mod tests {
         for capacity in [1, 2, 3, 4, 4096] {
             let items: Vec<_> = IssReader::new(io::BufReader::with_capacity(capacity, &marked[..])).collect();
             assert_eq!(codes_of(&items), vec!["ok", "ok"], "capacity {capacity}");
-            let (_, loc) = items[0].as_ref().unwrap();
+            let loc = &items[0].as_ref().unwrap().location;
             // Offsets count the mark; the first character after it is line 1, column 1.
             assert_eq!((loc.span.start, loc.span.line, loc.span.column), (3, 1, 1));
-            let (_, loc) = items[1].as_ref().unwrap();
+            let loc = &items[1].as_ref().unwrap().location;
             assert_eq!(
                 (loc.span.start, loc.span.line, loc.span.column),
                 (plain.len() - 13 + 3, 2, 1)

@@ -23,9 +23,9 @@ fn expectations(text: &[u8]) -> Vec<(u32, String)> {
 }
 
 /// What one item of the reader gives: the first code, or `ok`.
-fn outcome(item: &Result<(iss::Game, iss::Location), iss::IssError>) -> (u32, String) {
+fn outcome(item: &Result<iss::LocatedGame, iss::IssError>) -> (u32, String) {
     match item {
-        Ok((game, loc)) => match iss::to_record(game) {
+        Ok(iss::LocatedGame { game, location: loc }) => match iss::to_record(game) {
             Ok(_) => (loc.span.line, "ok".into()),
             Err(d) => (loc.span.line, d[0].code.into()),
         },

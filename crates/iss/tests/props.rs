@@ -239,7 +239,7 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic_the_reader(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
-        for (game, _) in iss::IssReader::new(&bytes[..]).with_max_record(300).flatten() {
+        for iss::LocatedGame { game, .. } in iss::IssReader::new(&bytes[..]).with_max_record(300).flatten() {
             let line = iss::write(&game);
             let again = iss::parse_game(&line);
             prop_assert!(again.is_ok(), "{line}");
@@ -250,7 +250,7 @@ proptest! {
 
     #[test]
     fn record_like_text_never_panics_the_reader(text in "(\\(;|[A-Z]{1,2}\\[|[ wp0-9.|?CSHDGNOZAKQJT]{0,8}\\]|;\\)|\\\\|#|\n){0,40}") {
-        for (game, _) in iss::IssReader::new(text.as_bytes()).flatten() {
+        for iss::LocatedGame { game, .. } in iss::IssReader::new(text.as_bytes()).flatten() {
             let _ = iss::to_record(&game).map(|r| iss::from_record(&r));
         }
     }
@@ -260,11 +260,11 @@ proptest! {
         text in "(\\(;|[A-Z]{1,2}\\[|[ wp0-9.?CSHDGA♣é]{0,8}\\]|;\\)|\\\\|#|\n|\n\\(|x){0,40}",
         capacity in 1..8usize,
     ) {
-        let summary = |items: Vec<Result<(Game, iss::Location), iss::IssError>>| -> Vec<String> {
+        let summary = |items: Vec<Result<iss::LocatedGame, iss::IssError>>| -> Vec<String> {
             items
                 .into_iter()
                 .map(|i| match i {
-                    Ok((g, loc)) => format!("{} {:?}", iss::write(&g), loc),
+                    Ok(iss::LocatedGame { game, location }) => format!("{} {:?}", iss::write(&game), location),
                     Err(e) => format!("{:?}", e),
                 })
                 .collect()

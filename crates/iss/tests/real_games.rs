@@ -23,7 +23,7 @@ fn all_shared_records_read_without_findings() {
     let Some(text) = shared_records() else { return };
     let mut n = 0;
     for item in iss::IssReader::new(text.as_bytes()) {
-        let (game, location) = item.unwrap_or_else(|e| panic!("{e}"));
+        let iss::LocatedGame { game, location } = item.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(location.index, n);
         assert_eq!(location.span.line as usize, n + 1);
         assert!(game.moves().is_some() && game.result().is_some());

@@ -1,7 +1,18 @@
 //! The JSON report of stich and its JSON Schema.
 //!
 //! One [`Report`] per record, built by [`build()`] from a record as read. The schema is generated from these types (draft 2020-12) and
-//! checked into `spec/schema/report.schema.json`; a test fails when the two differ.
+//! checked into `spec/schema/report.schema.json`; a test fails when the two differ. A report
+//! reads back from its JSON to the same value.
+//!
+//! ```
+//! let text = "[Game \"skat\"]\n[Rules \"isko\"]\n\nauction  M pass, R pass, F pass\n";
+//! let p = notation::read_str(text).into_iter().next().unwrap();
+//! let built = report::build(p.record, p.diagnostics, report::Source::default(), report::Work::FULL, |_| {});
+//! assert_eq!(built.report.verdict, engine::Verdict::Consistent);
+//! let json = serde_json::to_string(&built.report).unwrap();
+//! let back: report::Report = serde_json::from_str(&json).unwrap();
+//! assert_eq!(back, built.report);
+//! ```
 
 mod brief;
 mod build;

@@ -18,6 +18,7 @@ pub mod rules;
 pub mod score;
 pub mod show;
 pub mod state;
+mod text;
 pub mod words;
 
 #[cfg(test)]

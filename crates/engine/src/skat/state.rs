@@ -163,6 +163,37 @@ impl Counts {
 }
 
 /// The play of one game in progress.
+///
+/// A bot plays through it as the check does: ask [`GameState::legal`], play one card,
+/// until [`GameState::is_over`].
+///
+/// ```
+/// use engine::core::CardSet;
+/// use engine::core::game::GameState;
+/// use engine::skat::state::{Act, PlayState};
+/// use engine::skat::{Contract, GameType, Seat, SkatUse, rules};
+///
+/// let hand = |t: &str| CardSet::of(t.split(' ').map(|c| c.parse::<cards::Card>().unwrap()));
+/// let hands = [
+///     hand("♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A"),
+///     hand("♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9"),
+///     hand("♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10"),
+/// ];
+/// let contract = Contract {
+///     game: GameType::Clubs,
+///     hand: true,
+///     schneider_announced: false,
+///     schwarz_announced: false,
+///     ouvert: false,
+/// };
+/// let profile = rules::by_name("isko").unwrap();
+/// let mut state = PlayState::new(profile, Seat::F, contract, SkatUse::Hand, hands);
+/// while let Some(card) = state.legal().iter().next() {
+///     state.play(Act::Card(state.to_play(), card)).unwrap();
+/// }
+/// assert!(state.is_over());
+/// assert_eq!(state.counts().tricks(), 10);
+/// ```
 #[derive(Clone, Debug)]
 pub struct PlayState<'p> {
     profile: &'p Profile,

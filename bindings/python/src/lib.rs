@@ -1,0 +1,386 @@
+//! The Python module `stich._stich`: the Rust side of the `stich` package. Reports cross as
+//! JSON text read by Python's `json` (one call for a whole file's reports), records as
+//! dictionaries; all work runs with the GIL released.
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use check::{Form, Records, Report, Work};
+
+/// The error class of the package (`stich.StichError`), built with the finding's code, line
+/// and column where there is one.
+fn stich_error(
+    py: Python<'_>,
+    message: String,
+    code: Option<String>,
+    line: Option<u32>,
+    column: Option<u32>,
+) -> PyErr {
+    match py
+        .import("stich")
+        .and_then(|m| m.getattr("StichError"))
+        .and_then(|cls| cls.call1((message.clone(), code, line, column)))
+    {
+        Ok(err) => PyErr::from_value(err),
+        Err(_) => PyValueError::new_err(message),
+    }
+}
+
+fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// Which report: the full one, or the brief one a table of an archive needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Full,
+    Brief,
+}
+
+fn kind_of(report: &str) -> PyResult<Kind> {
+    match report {
+        "full" => Ok(Kind::Full),
+        "brief" => Ok(Kind::Brief),
+        other => Err(PyValueError::new_err(format!(
+            "report must be \"full\" or \"brief\", not {other:?}"
+        ))),
+    }
+}
+
+fn work_of(kind: Kind) -> Work {
+    match kind {
+        Kind::Full => Work::FULL,
+        // A brief report shows no content id; leaving it out saves printing and hashing.
+        Kind::Brief => Work {
+            content_id: false,
+            ..Work::FULL
+        },
+    }
+}
+
+/// Writes the reports as one JSON array.
+fn reports_json(reports: impl Iterator<Item = Report>, kind: Kind) -> Result<String, String> {
+    let mut out = String::from("[");
+    for (i, r) in reports.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let one = match kind {
+            Kind::Full => serde_json::to_string(&r),
+            Kind::Brief => serde_json::to_string(&report::Brief::of(&r)),
+        };
+        out.push_str(&one.map_err(|e| e.to_string())?);
+    }
+    out.push(']');
+    Ok(out)
+}
+
+/// Flattens a report into `row`: nested objects become `a.b` columns, lists stay values.
+fn flatten(prefix: &str, value: serde_json::Value, row: &mut Vec<(String, serde_json::Value)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(&key, v, row);
+            }
+        }
+        other => row.push((prefix.to_string(), other)),
+    }
+}
+
+/// The brief reports as columns, one JSON object of equally long lists: a column a field
+/// (`result.score`), a row a record, `null` where a record lacks the field.
+fn table_json(reports: impl Iterator<Item = Report>) -> Result<String, String> {
+    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut columns: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
+    let mut rows = 0;
+    for r in reports {
+        let value = serde_json::to_value(report::Brief::of(&r)).map_err(|e| e.to_string())?;
+        let mut row = Vec::new();
+        flatten("", value, &mut row);
+        for (name, v) in row {
+            let i = *names.entry(name.clone()).or_insert_with(|| {
+                columns.push((name, Vec::new()));
+                columns.len() - 1
+            });
+            if let Some((_, column)) = columns.get_mut(i) {
+                column.resize(rows, serde_json::Value::Null);
+                column.push(v);
+            }
+        }
+        rows += 1;
+    }
+    let mut out = serde_json::Map::new();
+    for (name, mut column) in columns {
+        column.resize(rows, serde_json::Value::Null);
+        out.insert(name, serde_json::Value::Array(column));
+    }
+    serde_json::to_string(&out).map_err(|e| e.to_string())
+}
+
+/// table(path)
+/// --
+///
+/// The brief reports on every record of the file at `path`, as columns (a dict of lists).
+#[pyfunction]
+fn table_file(py: Python<'_>, path: String) -> PyResult<Py<PyAny>> {
+    let json = py.detach(move || -> Result<String, std::io::Error> {
+        let file = std::fs::File::open(&path)?;
+        let reports = check::check_reader(file, Some(&path), work_of(Kind::Brief))?;
+        table_json(reports).map_err(std::io::Error::other)
+    });
+    let json = json.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// table_text(text)
+/// --
+///
+/// The brief reports on every record of `text`, as columns (a dict of lists).
+#[pyfunction]
+fn table_text(py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
+    let json = py.detach(move || -> Result<String, String> {
+        let reports =
+            check::check_reader(text.as_bytes(), None, work_of(Kind::Brief)).map_err(|e| e.to_string())?;
+        table_json(reports)
+    });
+    let json = json.map_err(PyValueError::new_err)?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// check_text(text, report="full", path=None)
+/// --
+///
+/// The reports (as JSON text of a list) on every record of `text`, stich or ISS.
+#[pyfunction]
+#[pyo3(signature = (text, report = "full", path = None))]
+fn check_text(py: Python<'_>, text: String, report: &str, path: Option<String>) -> PyResult<Py<PyAny>> {
+    let kind = kind_of(report)?;
+    let json = py.detach(move || -> Result<String, String> {
+        let reports = check::check_reader(text.as_bytes(), path.as_deref(), work_of(kind))
+            .map_err(|e| e.to_string())?;
+        reports_json(reports, kind)
+    });
+    let json = json.map_err(PyValueError::new_err)?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// check_file(path, report="full")
+/// --
+///
+/// The reports on every record of the file at `path`, compressed or not.
+#[pyfunction]
+#[pyo3(signature = (path, report = "full"))]
+fn check_file(py: Python<'_>, path: String, report: &str) -> PyResult<Py<PyAny>> {
+    let kind = kind_of(report)?;
+    let json = py.detach(move || -> Result<String, std::io::Error> {
+        let file = std::fs::File::open(&path)?;
+        let reports = check::check_reader(file, Some(&path), work_of(kind))?;
+        reports_json(reports, kind).map_err(std::io::Error::other)
+    });
+    let json = json.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// The records of a file, read as they are asked for.
+#[pyclass(module = "stich._stich")]
+struct Reader {
+    records: Mutex<Records<'static>>,
+    form: Form,
+}
+
+#[pymethods]
+impl Reader {
+    /// The form of the records: "stich" or "iss".
+    #[getter]
+    fn form(&self) -> &'static str {
+        self.form.name()
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let next = py.detach(|| match self.records.lock() {
+            Ok(mut records) => records.next(),
+            Err(_) => None,
+        });
+        let Some(parsed) = next else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("form", self.form.name())?;
+        d.set_item("line", parsed.line)?;
+        d.set_item("offset", parsed.offset)?;
+        let header = PyDict::new(py);
+        if let Some(record) = &parsed.record {
+            for tag in &record.tags {
+                if !header.contains(&tag.name.node)? {
+                    header.set_item(&tag.name.node, &tag.value.node)?;
+                }
+            }
+            d.set_item("stich", notation::print(record))?;
+        } else {
+            d.set_item("stich", py.None())?;
+        }
+        d.set_item("header", header)?;
+        let findings = PyList::empty(py);
+        if !parsed.diagnostics.is_empty() {
+            let list: Vec<report::Finding> = parsed.diagnostics.iter().map(report::Finding::from).collect();
+            let json = serde_json::to_string(&list).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            for f in json_loads(py, &json)?.try_iter()? {
+                findings.append(f?)?;
+            }
+        }
+        d.set_item("findings", findings)?;
+        d.set_item("text", parsed.text)?;
+        Ok(Some(d.into_any().unbind()))
+    }
+}
+
+/// read(path)
+/// --
+///
+/// The records of the file at `path` (stich or ISS, compressed or not), one at a time.
+#[pyfunction]
+fn read(py: Python<'_>, path: String) -> PyResult<Reader> {
+    let records = py
+        .detach(move || check::records_of_path(&path))
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    let form = records.form();
+    Ok(Reader {
+        records: Mutex::new(records),
+        form,
+    })
+}
+
+/// meld(game, rules, trump, cards)
+/// --
+///
+/// What a hand melds under a profile, as JSON text: {"melds": [...], "total": n}.
+#[pyfunction]
+#[pyo3(signature = (game, rules, trump, cards))]
+fn meld(
+    py: Python<'_>,
+    game: &str,
+    rules: Option<&str>,
+    trump: &str,
+    cards: Vec<String>,
+) -> PyResult<Py<PyAny>> {
+    let family = engine::family::by_tag(game).ok_or_else(|| {
+        stich_error(
+            py,
+            format!("no rules engine for the game `{game}`"),
+            Some("E0001".into()),
+            None,
+            None,
+        )
+    })?;
+    let profile = rules.unwrap_or(family.default_profile());
+    let mut hand = Vec::with_capacity(cards.len());
+    for token in &cards {
+        let card = token
+            .parse::<cards::Card>()
+            .map_err(|e| stich_error(py, format!("`{token}`: {e}"), None, None, None))?;
+        hand.push(card);
+    }
+    let summary = match family.meld(profile, trump, &hand) {
+        None => {
+            return Err(stich_error(
+                py,
+                format!("{} has no melds", family.name()),
+                None,
+                None,
+                None,
+            ));
+        }
+        Some(Err(message)) => return Err(stich_error(py, message, None, None, None)),
+        Some(Ok(summary)) => summary,
+    };
+    let json = serde_json::to_string(&summary).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(json_loads(py, &json)?.unbind())
+}
+
+/// generate(game, rules, count, seed, to)
+/// --
+///
+/// `count` random legal games from `seed`, each as text in the form `to` ("stich" or "iss"),
+/// the same games `stich gen` writes.
+#[pyfunction]
+#[pyo3(signature = (game = "skat", rules = None, count = 1, seed = 0, to = "stich"))]
+fn generate(
+    py: Python<'_>,
+    game: &str,
+    rules: Option<&str>,
+    count: u64,
+    seed: u64,
+    to: &str,
+) -> PyResult<Vec<String>> {
+    let family = engine::family::by_tag(game)
+        .filter(|f| f.generates())
+        .ok_or_else(|| {
+            stich_error(
+                py,
+                format!("no generator for the game `{game}`"),
+                None,
+                None,
+                None,
+            )
+        })?;
+    let form = match to {
+        "stich" => Form::Stich,
+        "iss" => Form::Iss,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "to must be \"stich\" or \"iss\", not {other:?}"
+            )));
+        }
+    };
+    let profile = rules.unwrap_or(family.default_profile()).to_string();
+    let made = py.detach(move || -> Result<Vec<String>, String> {
+        (0..count)
+            .map(|i| {
+                let mut out = String::new();
+                check::generate::render(
+                    family,
+                    &profile,
+                    check::generate::game_seed(seed, i),
+                    form,
+                    &mut out,
+                )?;
+                Ok(out)
+            })
+            .collect()
+    });
+    made.map_err(|e| stich_error(py, e, None, None, None))
+}
+
+/// schema()
+/// --
+///
+/// The JSON Schema of the full report, as a dictionary.
+#[pyfunction]
+fn schema(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    Ok(json_loads(py, &report::schema_text())?.unbind())
+}
+
+#[pymodule]
+fn _stich(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(check_text, m)?)?;
+    m.add_function(wrap_pyfunction!(check_file, m)?)?;
+    m.add_function(wrap_pyfunction!(table_file, m)?)?;
+    m.add_function(wrap_pyfunction!(table_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(meld, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(schema, m)?)?;
+    m.add_class::<Reader>()?;
+    m.add("REPORT_VERSION", report::REPORT_VERSION)?;
+    Ok(())
+}

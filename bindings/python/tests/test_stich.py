@@ -1,0 +1,113 @@
+"""The Python package against the reports, readers and calculators of the Rust crates."""
+
+import bz2
+import json
+import pathlib
+
+import pytest
+
+import stich
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+REVOKE = ROOT / "examples" / "revoke.stich"
+PASSED = '[Game "skat"]\n[Rules "isko"]\n\nauction  M pass, R pass, F pass\n'
+ISS_PASSED = "(;GM[Skat]MV[1 p 2 p 0 p ]R[passed] ;)\n"
+
+
+def test_text_is_checked_into_reports_of_the_schema_version():
+    (r,) = stich.check(PASSED)
+    assert r["verdict"] == "consistent"
+    assert r["version"] == stich.REPORT_VERSION
+    assert r["header"] == {"Game": "skat", "Rules": "isko"}
+    assert len(r["id"]) == 64
+    assert r["result"]["family"] == "skat"
+
+
+def test_the_revoke_example_gives_the_findings_the_readme_shows():
+    (r,) = stich.check(REVOKE)
+    assert r["verdict"] == "illegal"
+    codes = [(f["code"], f["line"], f["column"]) for f in r["findings"]]
+    assert codes == [("S0301", 15, 20), ("S0301", 16, 22), ("S0406", 35, 10)]
+    assert r["source"]["path"] == str(REVOKE)
+    with pytest.raises(stich.StichError) as e:
+        stich.check(REVOKE, raise_on_error=True)
+    assert (e.value.code, e.value.line, e.value.column) == ("S0301", 15, 20)
+
+
+def test_reports_have_every_field_the_schema_requires():
+    schema = stich.schema()
+    (r,) = stich.check(REVOKE)
+    for key in schema["required"]:
+        assert key in r, key
+    assert set(r) <= set(schema["properties"])
+
+
+def test_brief_reports_leave_out_the_record():
+    (r,) = stich.check(ISS_PASSED, report="brief")
+    assert r["game"] == "skat" and r["verdict"] == "consistent"
+    assert "record" not in r and "header" not in r
+    with pytest.raises(ValueError):
+        stich.check(ISS_PASSED, report="short")
+
+
+def test_a_compressed_archive_is_read_and_checked_as_it_streams(tmp_path):
+    games = stich.gen(30, seed=7, to="iss")
+    path = tmp_path / "games.sgf.bz2"
+    path.write_bytes(bz2.compress("".join(games).encode()))
+    reader = stich.read(path)
+    records = list(reader)
+    assert reader.form == "iss"
+    assert [r["line"] for r in records] == list(range(1, 31))
+    assert all(r["header"]["Game"] == "skat" and r["stich"] for r in records)
+    reports = stich.check(path, report="brief")
+    assert [r["verdict"] for r in reports] == ["consistent"] * 30
+
+
+def test_generated_games_are_the_same_for_the_same_seed_and_check_consistent():
+    a = stich.gen(5, seed=3)
+    assert a == stich.gen(5, seed=3) and a != stich.gen(5, seed=4)
+    reports = stich.check("\n".join(a))
+    assert [r["verdict"] for r in reports] == ["consistent"] * 5
+
+
+def test_a_broken_record_is_reported_and_reading_goes_on(tmp_path):
+    path = tmp_path / "mixed.sgf"
+    path.write_text(ISS_PASSED + "junk\n" + ISS_PASSED)
+    records = list(stich.read(path))
+    assert len(records) == 3
+    assert records[1]["stich"] is None and records[1]["findings"][0]["line"] == 2
+    verdicts = [r["verdict"] for r in stich.check(path)]
+    assert verdicts == ["consistent", "unparsable", "consistent"]
+
+
+def test_meld_gives_the_issue_s_figures_and_refuses_bad_cards():
+    # Issue #13: ♦J ♦Q ♦K ♦A ♦10 ♦J ♠Q ♠Q ♠K ♠A ♠10 ♠J melds 470 with ♠ trump, 340 with ♥.
+    hand = ["♦J", "♦Q", "♦K", "♦A", "♦10", "♦J", "♠Q", "♠Q", "♠K", "♠A", "♠10", "♠J"]
+    spades = stich.meld(hand, trump="spades", rules="partnership-auction")
+    assert spades["total"] == 470
+    assert ("double-pinochle", 300) in [(m["kind"], m["value"]) for m in spades["melds"]]
+    ascii = ["DJ", "DQ", "DK", "DA", "DT", "DJ", "SQ", "SQ", "SK", "SA", "S10", "SJ"]
+    assert stich.meld(ascii, trump="H", rules="partnership-auction")["total"] == 340
+    with pytest.raises(stich.StichError):
+        stich.meld(["♠X"], trump="hearts")
+    with pytest.raises(stich.StichError) as e:
+        stich.meld(["♠Q"], trump="hearts", game="no-such-game")
+    assert e.value.code == "E0001"
+
+
+def test_reports_read_back_as_json():
+    reports = stich.check(REVOKE)
+    assert json.loads(json.dumps(reports)) == reports
+
+
+def test_a_table_has_one_row_a_record_and_the_brief_reports_fields():
+    games = stich.gen(20, seed=11, to="iss")
+    text = "".join(games) + "junk\n"
+    columns = stich.table(text)
+    assert {len(c) for c in columns.values()} == {21}
+    briefs = stich.check(text, report="brief")
+    assert columns["verdict"] == [b["verdict"] for b in briefs]
+    assert columns["source.line"] == [b["source"]["line"] for b in briefs]
+    scores = [b["result"]["score"] if b["result"] else None for b in briefs]
+    assert columns["result.score"] == scores
+    assert columns["result.score"][20] is None
