@@ -702,7 +702,7 @@ impl Profile {
     }
 
     /// The highest number of matadors a trump game can have.
-    fn max_matadors(game: GameType) -> u32 {
+    pub fn max_matadors(game: GameType) -> u32 {
         match game {
             GameType::Grand => 4,
             GameType::Null => 0,
@@ -772,7 +772,9 @@ impl Profile {
         v
     }
 
-    fn game_values(&self) -> Vec<u32> {
+    /// Every value a game of the profile can have, ascending: each trump game at each
+    /// multiplier it can reach, the Nulls and the extra games.
+    pub fn game_values(&self) -> Vec<u32> {
         let mut values = Vec::new();
         if self.options.multiplier == MultiplierScheme::MatadorsPlusLevels {
             // One table for every use: the official bid list (seed 004, §Bidding).
