@@ -273,6 +273,17 @@ fn text(list: &SheetList) -> String {
                 p.rank, p.name, p.score, p.won, p.lost
             );
         }
+        let method = match s.settlement.method {
+            sheet::settle::Method::Pairs => "pair by pair",
+            sheet::settle::Method::Lowest => "the lowest called zero",
+            sheet::settle::Method::Average => "against the average",
+        };
+        let rounded = if s.settlement.exact { "" } else { ", rounded" };
+        let _ = write!(out, "settlement ({method}{rounded}):");
+        for (p, a) in s.players.iter().zip(&s.settlement.amounts) {
+            let _ = write!(out, " {} {}", p.name, signed(*a));
+        }
+        out.push('\n');
         for n in &s.notes {
             let _ = writeln!(out, "note: {n}");
         }

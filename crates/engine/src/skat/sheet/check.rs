@@ -9,7 +9,7 @@ use crate::skat::rules::Profile;
 
 use super::read::{self, RowClaims, column};
 use super::settle::{self, Method};
-use super::{Entry, EntryKind, RowFinding, ScoredSheet, Scoring, Table, score};
+use super::{Entry, EntryKind, RowFinding, ScoredSheet, Scoring, Table, score_from};
 
 fn at(span: Span) -> Option<Span> {
     (span != Span::default()).then_some(span)
@@ -30,6 +30,8 @@ pub struct ReadSheet {
     pub figures: Scoring,
     /// The settlement method (`Options "settle …"`).
     pub settle: Method,
+    /// The totals the sheet starts from (`Standing`), in the players' order.
+    pub opening: Vec<i64>,
 }
 
 /// The `Options` tag as key and value pairs.
@@ -105,6 +107,7 @@ pub fn sheet_of(record: &Record, profile: &Profile, out: &mut Vec<Diagnostic>) -
             }
         },
     };
+    let opening = standing(record, &players, out);
     let table = Table { players };
     let n = table.players.len();
     let mut entries = Vec::with_capacity(sheet.rows.len());
@@ -147,7 +150,42 @@ pub fn sheet_of(record: &Record, profile: &Profile, out: &mut Vec<Diagnostic>) -
         claims,
         figures,
         settle,
+        opening,
     })
+}
+
+/// The totals a sheet starts from: `[Standing "A 186, B 42, C 344, D 116"]`.
+fn standing(record: &Record, players: &[String], out: &mut Vec<Diagnostic>) -> Vec<i64> {
+    let mut opening = vec![0i64; players.len()];
+    let Some(tag) = record.tag_item("Standing") else {
+        return opening;
+    };
+    for item in tag.value.node.split(',') {
+        let mut words = item.split_whitespace();
+        let parsed = match (words.next(), words.next(), words.next()) {
+            (Some(name), Some(n), None) => {
+                column(players, name).zip(n.trim_start_matches('+').parse::<i64>().ok())
+            }
+            _ => None,
+        };
+        match parsed {
+            Some((p, n)) => {
+                if let Some(slot) = opening.get_mut(p) {
+                    *slot = n;
+                }
+            }
+            None => out.push(
+                Diagnostic::error(
+                    "S0709",
+                    Kind::Incomplete,
+                    at(tag.value.span),
+                    format!("the standing `{}` is not a player and a number", item.trim()),
+                )
+                .with_help("`[Standing \"A 186, B 42, C 344\"]`: each player's total so far"),
+            ),
+        }
+    }
+    opening
 }
 
 fn bad_option(record: &Record, key: &str, value: &str, known: &str) -> Diagnostic {
@@ -259,7 +297,7 @@ pub fn check_with_hands(
     scoring: Scoring,
 ) -> (Option<ScoredSheet>, Vec<Diagnostic>) {
     let mut out = Vec::new();
-    let Some(s) = sheet_of(record, profile, &mut out) else {
+    let Some(mut s) = sheet_of(record, profile, &mut out) else {
         return (None, out);
     };
     // Row findings, by row index.
@@ -342,10 +380,23 @@ pub fn check_with_hands(
             }
         }
     }
-    link_hands(record, profile, &s, hands, &mut at_row);
+    let linked = link_hands(record, profile, &s, hands, &mut at_row);
+    for (i, kind) in linked {
+        if let Some(e) = s.entries.get_mut(i) {
+            e.kind = kind;
+        }
+    }
     // Running totals in the scoring the figures are written in.
-    let claimed_in = score(&s.id, &s.table, &s.entries, s.figures);
+    let claimed_in = score_from(&s.id, &s.table, &s.entries, s.figures, &s.opening);
+    let unknown_from = s
+        .entries
+        .iter()
+        .position(|e| e.kind == EntryKind::Unknown)
+        .unwrap_or(usize::MAX);
     for (i, (row, c)) in claimed_in.rows.iter().zip(&s.claims).enumerate() {
+        if i >= unknown_from {
+            break;
+        }
         for &(p, total, span) in &c.totals {
             let computed = row.totals.get(p).copied().unwrap_or(0);
             if computed != total {
@@ -368,16 +419,23 @@ pub fn check_with_hands(
         }
     }
     let totals: Vec<i64> = claimed_in.players.iter().map(|p| p.score).collect();
-    if let Some(result) = &record.result {
+    if let Some(result) = record.result.as_ref().filter(|_| unknown_from == usize::MAX) {
         for claim in &result.items {
             result_claim(claim, &s, &totals, &mut sheet_level);
         }
     }
-    let mut scored = score(&s.id, &s.table, &s.entries, scoring);
+    let mut scored = score_from(&s.id, &s.table, &s.entries, scoring, &s.opening);
     for (row, found) in scored.rows.iter_mut().zip(&at_row) {
         row.findings = found.iter().map(finding).collect();
     }
     scored.findings = sheet_level.iter().map(finding).collect();
+    let totals: Vec<i64> = scored.players.iter().map(|p| p.score).collect();
+    let (amounts, exact) = settle::settle(s.settle, &totals);
+    scored.settlement = super::Settlement {
+        method: s.settle,
+        amounts,
+        exact,
+    };
     if s.entries.iter().any(|e| e.kind == EntryKind::Penalty) {
         scored
             .notes
@@ -507,14 +565,16 @@ fn bad_claim(claim: &Claim, players: &[String]) -> Diagnostic {
 }
 
 /// Checks each row that has a hand record against it: the declarer (by the seat that
-/// player held in that deal), won or lost, the value and the score.
+/// player held in that deal), won or lost, the value and the score. Returns the entries of
+/// rows that are only a link, taken from their hands.
 fn link_hands(
     record: &Record,
     profile: &Profile,
     s: &ReadSheet,
     hands: &[&Record],
     at_row: &mut [Vec<Diagnostic>],
-) {
+) -> Vec<(usize, EntryKind)> {
+    let mut linked = Vec::new();
     let sitting = record.tag("Sitting");
     for (i, (e, c)) in s.entries.iter().zip(&s.claims).enumerate() {
         let by_ref = c.reference.as_deref().and_then(|id| {
@@ -531,14 +591,30 @@ fn link_hands(
         });
         let Some(hand) = by_ref.or(by_tags) else {
             if c.reference.is_some() {
-                at_row[i].push(Diagnostic::warning(
-                    "S0711",
-                    c.span,
-                    format!(
-                        "deal {}: no record with this content id is in the input",
-                        e.number
-                    ),
-                ));
+                at_row[i].push(if hands.is_empty() {
+                    Diagnostic::note(
+                        "S0711",
+                        c.span,
+                        format!(
+                            "deal {}: the row links its hand's record, which `stich sheet` reads beside the sheet; {}",
+                            e.number,
+                            if c.bare {
+                                "the totals from here on are not checked"
+                            } else {
+                                "the row is taken as written"
+                            }
+                        ),
+                    )
+                } else {
+                    Diagnostic::warning(
+                        "S0711",
+                        c.span,
+                        format!("deal {}: no record with this content id is in the input", e.number),
+                    )
+                });
+            }
+            if c.bare {
+                linked.push((i, EntryKind::Unknown));
             }
             continue;
         };
@@ -547,6 +623,32 @@ fn link_hands(
         let dealer = e.dealer.unwrap_or(0);
         let active = s.table.active(dealer);
         let name = |p: usize| s.table.players.get(p).cloned().unwrap_or_default();
+        let hand_declarer = r.declarer.and_then(|seat| active.get(seat.index()).copied());
+        if c.bare {
+            let kind = match (r.passed, hand_declarer, r.won, r.value, r.score) {
+                (true, ..) if r.ramsch.is_none() => EntryKind::Passed,
+                (true, ..) => {
+                    let scores = r.ramsch.as_ref().map_or_else(Vec::new, |x| {
+                        x.losers
+                            .iter()
+                            .chain(x.winner.iter())
+                            .filter_map(|seat| active.get(seat.index()).map(|&p| (p, r.score.unwrap_or(0))))
+                            .collect()
+                    });
+                    EntryKind::Ramsch(scores)
+                }
+                (false, Some(d), Some(won), Some(value), Some(score)) => EntryKind::Game {
+                    declarer: d,
+                    won,
+                    game: r.game,
+                    value,
+                    score,
+                },
+                _ => EntryKind::Penalty,
+            };
+            linked.push((i, kind));
+            continue;
+        }
         let mut differ = Vec::new();
         match &e.kind {
             EntryKind::Game {
@@ -556,7 +658,6 @@ fn link_hands(
                 score,
                 game,
             } => {
-                let hand_declarer = r.declarer.and_then(|seat| active.get(seat.index()).copied());
                 if hand_declarer != Some(*declarer) {
                     differ.push(format!(
                         "the declarer is {}",
@@ -604,4 +705,5 @@ fn link_hands(
             );
         }
     }
+    linked
 }

@@ -74,6 +74,9 @@ pub enum EntryKind {
     Ramsch(Vec<(usize, i64)>),
     /// A penalty game of a server record: listed, left out of the totals.
     Penalty,
+    /// A row that only links its hand's record, when that record is not at hand: nothing
+    /// is known of it, and nothing is entered.
+    Unknown,
 }
 
 /// One deal of a sheet.
@@ -136,7 +139,8 @@ pub struct PlayerLine {
 pub struct ScoredRow {
     /// The deal's number.
     pub number: u32,
-    /// What the deal was: `game`, `passed`, `ramsch` or `penalty`.
+    /// What the deal was: `game`, `passed`, `ramsch`, `penalty`, or `unknown` (a link to a
+    /// hand's record that is not in the input).
     pub kind: String,
     /// The dealer's name, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -188,11 +192,24 @@ pub struct ScoredSheet {
     pub players: Vec<PlayerLine>,
     /// The rows in order.
     pub rows: Vec<ScoredRow>,
+    /// What each player wins or pays when the sheet is settled, in the players' order.
+    pub settlement: Settlement,
     /// Findings about the sheet as a whole (final totals, settlement, the table).
     pub findings: Vec<RowFinding>,
     /// Remarks on how the sheet was read (penalty games left out, and the like).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+}
+
+/// The settlement of a scored sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Settlement {
+    /// The method (the `Options` tag's `settle`; pairs by default).
+    pub method: settle::Method,
+    /// Each player's amount, in the players' order.
+    pub amounts: Vec<i64>,
+    /// The amounts are exact (an average that is not a whole number is rounded).
+    pub exact: bool,
 }
 
 /// What `stich sheet --format json` writes: every sheet, and the ranking across them.
@@ -239,15 +256,27 @@ pub fn entry_points(entry: &Entry, players: usize, scoring: Scoring) -> Vec<i64>
                 }
             }
         }
-        EntryKind::Passed | EntryKind::Penalty => {}
+        EntryKind::Passed | EntryKind::Penalty | EntryKind::Unknown => {}
     }
     p
 }
 
 /// Scores entries: each row's points and running totals, and each player's line.
 pub fn score(id: &str, table: &Table, entries: &[Entry], scoring: Scoring) -> ScoredSheet {
+    score_from(id, table, entries, scoring, &[])
+}
+
+/// Scores entries from opening totals (a sheet carried over, the `Standing` tag; missing
+/// players start at 0).
+pub fn score_from(
+    id: &str,
+    table: &Table,
+    entries: &[Entry],
+    scoring: Scoring,
+    opening: &[i64],
+) -> ScoredSheet {
     let n = table.players.len();
-    let mut totals = vec![0i64; n];
+    let mut totals: Vec<i64> = (0..n).map(|i| opening.get(i).copied().unwrap_or(0)).collect();
     let mut won = vec![0u32; n];
     let mut lost = vec![0u32; n];
     let mut rows = Vec::with_capacity(entries.len());
@@ -291,6 +320,7 @@ pub fn score(id: &str, table: &Table, entries: &[Entry], scoring: Scoring) -> Sc
             EntryKind::Passed => "passed",
             EntryKind::Ramsch(_) => "ramsch",
             EntryKind::Penalty => "penalty",
+            EntryKind::Unknown => "unknown",
         }
         .to_string();
         rows.push(row);
@@ -305,11 +335,17 @@ pub fn score(id: &str, table: &Table, entries: &[Entry], scoring: Scoring) -> Sc
         })
         .collect();
     rank(&mut players);
+    let (amounts, exact) = settle::settle(settle::Method::Pairs, &totals);
     ScoredSheet {
         id: id.to_string(),
         scoring,
         players,
         rows,
+        settlement: Settlement {
+            method: settle::Method::Pairs,
+            amounts,
+            exact,
+        },
         findings: Vec::new(),
         notes: Vec::new(),
     }

@@ -30,6 +30,8 @@ pub struct RowClaims {
     pub hand: bool,
     /// The content id of the hand's record (`ref "…"`).
     pub reference: Option<String>,
+    /// The row is only a link: the hand's record says what the deal was.
+    pub bare: bool,
 }
 
 fn at(span: Span) -> Option<Span> {
@@ -211,6 +213,7 @@ pub(super) fn row(
             },
             _ if claims.reference.is_some() && declarer.is_none() && won.is_none() => {
                 // A bare link: the hand's record says what the deal was.
+                claims.bare = true;
                 EntryKind::Passed
             }
             _ => {
