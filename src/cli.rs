@@ -425,6 +425,11 @@ pub struct GenArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = GenTo::Stich)]
     pub to: GenTo,
+    /// Group every N games into a series, as the server does: each gets a `Series` tag
+    /// (`SE` in ISS records) and three player names in seats that rotate from game to game
+    /// (the deal passing to the left). 0: no series, no names.
+    #[arg(long, default_value_t = 0)]
+    pub series: u64,
     /// Worker threads (0: one per core; never more than one per core); the output is the
     /// same for any number.
     #[arg(long, short = 'j', default_value_t = 0)]

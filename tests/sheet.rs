@@ -85,3 +85,172 @@ fn linked_hands_are_checked_and_a_bare_link_takes_the_hand_s_entry() {
     assert!(err.contains(&format!("{path}:14:")), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A series' id and each player's plain and Seeger-Fabian total.
+type Series = (String, Vec<(String, i64, i64)>);
+
+/// The totals of each series straight from the ISS text: the `R` field's declarer (`d:`)
+/// and score (`v:`), by the name in `P0`–`P2`; passed games nothing; a penalty game (the
+/// word `penalty`, or a player who left, `l:`, or ran out of time, `to:`) left out.
+/// Seeger-Fabian: won v + 50, lost v − 50 and +40 to each other player (three at a table).
+fn totals_from_r_fields(iss: &str) -> Vec<Series> {
+    let field = |line: &str, key: &str| -> Option<String> {
+        let start = line.find(&format!("{key}["))? + key.len() + 1;
+        let end = line[start..].find(']')? + start;
+        Some(line[start..end].to_string())
+    };
+    let mut series: Vec<Series> = Vec::new();
+    for line in iss.lines().filter(|l| l.starts_with("(;")) {
+        let Some(se) = field(line, "SE") else { continue };
+        let names: Vec<String> = ["P0", "P1", "P2"].iter().filter_map(|k| field(line, k)).collect();
+        // The result field is the last `R[…]` of the record, after the moves.
+        let r = line.rfind("R[").and_then(|start| {
+            let start = start + 2;
+            let end = line[start..].find(']')? + start;
+            Some(line[start..end].to_string())
+        });
+        let Some(r) = r else { continue };
+        let idx = match series.iter().position(|(s, _)| *s == se) {
+            Some(i) => i,
+            None => {
+                series.push((se.clone(), Vec::new()));
+                series.len() - 1
+            }
+        };
+        let players = &mut series[idx].1;
+        for n in &names {
+            if !players.iter().any(|(p, _, _)| p == n) {
+                players.push((n.clone(), 0, 0));
+            }
+        }
+        let words: Vec<&str> = r.split_whitespace().collect();
+        let get = |k: &str| {
+            words
+                .iter()
+                .find_map(|w| w.strip_prefix(k))
+                .and_then(|v| v.parse::<i64>().ok())
+        };
+        if words.first() == Some(&"passed")
+            || words.contains(&"penalty")
+            || get("l:").is_some_and(|l| l != -1)
+            || get("to:").is_some_and(|t| t != -1)
+        {
+            continue;
+        }
+        let (Some(d), Some(v)) = (get("d:"), get("v:")) else {
+            continue;
+        };
+        let Some(declarer) = usize::try_from(d).ok().and_then(|d| names.get(d)).cloned() else {
+            continue;
+        };
+        let won = words.contains(&"win");
+        for (p, plain, sf) in players.iter_mut() {
+            if *p == declarer {
+                *plain += v;
+                *sf += if won { v + 50 } else { v - 50 };
+            } else if !won && names.contains(p) {
+                *sf += 40;
+            }
+        }
+    }
+    series
+}
+
+fn sheet_totals(json: &str) -> Vec<(String, Vec<(String, i64)>)> {
+    let v: serde_json::Value = serde_json::from_str(json).expect("json");
+    v["sheets"]
+        .as_array()
+        .expect("sheets")
+        .iter()
+        .map(|s| {
+            let players = s["players"]
+                .as_array()
+                .expect("players")
+                .iter()
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap_or("").to_string(),
+                        p["score"].as_i64().unwrap_or(0),
+                    )
+                })
+                .collect();
+            (s["id"].as_str().unwrap_or("").to_string(), players)
+        })
+        .collect()
+}
+
+fn compare(iss: &str, path: &str) {
+    let expected = totals_from_r_fields(iss);
+    assert!(!expected.is_empty());
+    for (k, scoring) in ["plain", "seeger-fabian"].into_iter().enumerate() {
+        let (out, err, code) = stich(&[
+            "sheet",
+            "--from",
+            "iss",
+            "--format",
+            "json",
+            "--scoring",
+            scoring,
+            path,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let got = sheet_totals(&out);
+        let want: Vec<(String, Vec<(String, i64)>)> = expected
+            .iter()
+            .map(|(se, ps)| {
+                let totals = ps
+                    .iter()
+                    .map(|(n, plain, sf)| (n.clone(), if k == 0 { *plain } else { *sf }))
+                    .collect();
+                (se.clone(), totals)
+            })
+            .collect();
+        assert_eq!(got, want, "{scoring}");
+    }
+}
+
+#[test]
+fn ten_thousand_generated_games_in_series_total_as_their_r_fields_say() {
+    let (iss, err, code) = stich(&[
+        "gen", "--game", "skat", "-n", "10000", "--series", "36", "--to", "iss",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(iss.lines().count(), 10000);
+    let dir = std::env::temp_dir().join(format!("stich-series-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("series.sgf");
+    std::fs::write(&path, &iss).expect("write");
+    let expected = totals_from_r_fields(&iss);
+    // 10,000 games in series of 36: 278 series, the last of 28.
+    assert_eq!(expected.len(), 278);
+    compare(&iss, &path.to_string_lossy());
+    // Seats rotate: in each series every player deals (sits rearhand) in turn.
+    let rearhands: Vec<String> = iss
+        .lines()
+        .take(3)
+        .map(|l| {
+            l.split("P2[")
+                .nth(1)
+                .and_then(|s| s.split(']').next())
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(rearhands.len(), 3);
+    assert!(rearhands[0] != rearhands[1] && rearhands[1] != rearhands[2] && rearhands[0] != rearhands[2]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The server's own series, where the shared ISS files are at hand (never copied here).
+#[test]
+fn the_real_server_series_total_as_their_r_fields_say() {
+    let path = common::root().join("../shared/iss/real-games.sgf");
+    let Ok(iss) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: ../shared/iss/real-games.sgf is not here");
+        return;
+    };
+    compare(&iss, &path.to_string_lossy());
+    // Two series of the file have several games: 344037 (ten) and 251395 (seven).
+    let series = totals_from_r_fields(&iss);
+    assert!(series.iter().any(|(se, _)| se == "344037"));
+}
