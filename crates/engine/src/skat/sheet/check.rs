@@ -7,6 +7,7 @@ use notation::{Claim, Diagnostic, Kind, Record, Span, Token};
 use crate::skat::model::{GameType, SkatUse};
 use crate::skat::rules::Profile;
 
+use super::house::{self, Bock, Trigger};
 use super::read::{self, RowClaims, column};
 use super::settle::{self, Method};
 use super::{Entry, EntryKind, RowFinding, ScoredSheet, Scoring, Table, score_from};
@@ -32,6 +33,10 @@ pub struct ReadSheet {
     pub settle: Method,
     /// The totals the sheet starts from (`Standing`), in the players' order.
     pub opening: Vec<i64>,
+    /// Bock rounds (`Options "bock …, ramsch-after-bock n"`).
+    pub bock: Bock,
+    /// Ramsch rows are scored by seed 004's rule (`Options "ramsch seed-004"`).
+    pub ramsch_004: bool,
 }
 
 /// The `Options` tag as key and value pairs.
@@ -76,8 +81,37 @@ pub fn sheet_of(record: &Record, profile: &Profile, out: &mut Vec<Diagnostic>) -
     }
     let mut figures = Scoring::Plain;
     let mut settle = Method::Pairs;
+    let mut bock = Bock::default();
+    let mut ramsch_after = None;
+    let mut ramsch_004 = false;
     for (key, value) in options(record) {
         match key.as_str() {
+            "bock" => {
+                for word in value.split_whitespace() {
+                    match Trigger::from_name(word) {
+                        Some(t) => bock.triggers.push(t),
+                        None => out.push(bad_option(
+                            record,
+                            &key,
+                            word,
+                            "kontra-lost, sixty, grand-hand, hundred",
+                        )),
+                    }
+                }
+            }
+            "ramsch-after-bock" => match value.parse::<u32>() {
+                Ok(v) => ramsch_after = Some(v),
+                Err(_) => out.push(bad_option(
+                    record,
+                    &key,
+                    &value,
+                    "a number of Bock rounds, 0 for none",
+                )),
+            },
+            "ramsch" => match value.as_str() {
+                "seed-004" | "isko-house" => ramsch_004 = true,
+                _ => out.push(bad_option(record, &key, &value, "seed-004")),
+            },
             "scoring" => match Scoring::from_name(&value) {
                 Some(s) => figures = s,
                 None => out.push(bad_option(record, &key, &value, "plain, seeger-fabian")),
@@ -107,6 +141,9 @@ pub fn sheet_of(record: &Record, profile: &Profile, out: &mut Vec<Diagnostic>) -
             }
         },
     };
+    // Seed 004, §Bockrounds: "After every third bockround there is a compulsory round of
+    // Ramsch".
+    bock.ramsch_after = ramsch_after.unwrap_or(3);
     let opening = standing(record, &players, out);
     let table = Table { players };
     let n = table.players.len();
@@ -151,6 +188,8 @@ pub fn sheet_of(record: &Record, profile: &Profile, out: &mut Vec<Diagnostic>) -
         figures,
         settle,
         opening,
+        bock,
+        ramsch_004,
     })
 }
 
@@ -377,6 +416,20 @@ pub fn check_with_hands(
                     )
                     .with_help("a trump game is worth its base value times a multiplier it can reach; a Null its fixed value"),
                 );
+            }
+        }
+    }
+    house::apply(
+        &s.bock,
+        s.table.players.len(),
+        &mut s.entries,
+        &s.claims,
+        &mut at_row,
+    );
+    if s.ramsch_004 {
+        for (i, (e, c)) in s.entries.iter().zip(&s.claims).enumerate() {
+            if let Some(f) = at_row.get_mut(i) {
+                house::check_ramsch(e, c, c.span, f);
             }
         }
     }

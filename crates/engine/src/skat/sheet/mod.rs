@@ -8,6 +8,7 @@
 //! spec/rules/skat-sheets.md gives each rule with its seed passage.
 
 mod check;
+pub mod house;
 mod read;
 pub mod series;
 pub mod settle;

@@ -32,6 +32,14 @@ pub struct RowClaims {
     pub reference: Option<String>,
     /// The row is only a link: the hand's record says what the deal was.
     pub bare: bool,
+    /// Kontra and Re said (`kontra`, `re`).
+    pub doublings: u32,
+    /// The declarer had exactly 60 card points (`sixty`).
+    pub sixty: bool,
+    /// A Ramsch in which a player took no trick (`jungfrau`).
+    pub jungfrau: bool,
+    /// A Ramsch in which one player took every trick (`durchmarsch`).
+    pub durchmarsch: bool,
 }
 
 fn at(span: Span) -> Option<Span> {
@@ -161,6 +169,9 @@ pub(super) fn row(
                     "bock" => claims.bock = true,
                     "kontra" | "contra" => doublings += 1,
                     "re" | "rekontra" => doublings += 1,
+                    "sixty" => claims.sixty = true,
+                    "jungfrau" | "virgin" => claims.jungfrau = true,
+                    "durchmarsch" => claims.durchmarsch = true,
                     "dealer" | "dealt" | "deals" => {
                         let next = items.get(i);
                         match next.and_then(|x| word(&x.node)).and_then(|w| column(players, &w)) {
@@ -240,6 +251,7 @@ pub(super) fn row(
             }
         }
     };
+    claims.doublings = doublings;
     read_totals(players, &statement.figure, number, &mut claims, out);
     (
         Entry {
