@@ -254,3 +254,89 @@ fn the_real_server_series_total_as_their_r_fields_say() {
     let series = totals_from_r_fields(&iss);
     assert!(series.iter().any(|(se, _)| se == "344037"));
 }
+
+/// The whole sitting: 36 deals with Kontra, Re, two Ramsch and two Bock rounds. One entry
+/// altered to a value no game has and one row naming the wrong dealer give each finding at
+/// its row.
+#[test]
+fn an_altered_entry_and_a_wrong_dealer_of_the_sitting_are_found_at_their_rows() {
+    let rel = "corpus/skat/sheets/club-evening.stich";
+    let (out, err, code) = stich(&["sheet", rel]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("settlement (pair by pair): A -277 B +296 C -19"),
+        "{out}"
+    );
+    let (sf, _, _) = stich(&["sheet", "--scoring", "seeger-fabian", rel]);
+    let v: serde_json::Value =
+        serde_json::from_str(&stich(&["sheet", "--scoring", "seeger-fabian", "--format", "json", rel]).0)
+            .expect("json");
+    let scores: Vec<i64> = v["sheets"][0]["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["score"].as_i64().expect("score"))
+        .collect();
+    assert_eq!(scores, vec![567, 568, 603], "{sf}");
+    let bock: Vec<u64> = v["sheets"][0]["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| r["bock"] == true)
+        .map(|r| r["number"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(bock, vec![6, 7, 8, 12, 13, 14]);
+
+    let text = std::fs::read_to_string(common::root().join(rel)).expect("read");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .expect("row")
+    };
+    let (entry_line, dealer_line) = (
+        line_of("10. B won diamonds 27"),
+        line_of("17. B lost diamonds 18"),
+    );
+    let altered = text
+        .replace("10. B won diamonds 27", "10. B won diamonds 28")
+        .replace("17. B lost diamonds 18", "17. B lost diamonds 18 dealer C");
+    let dir = std::env::temp_dir().join(format!("stich-sitting-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("altered.stich");
+    std::fs::write(&path, altered).expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let (_, err, code) = stich(&["sheet", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error[S0704]: deal 10: 28 is not a possible value of diamonds")
+            && err.contains(&format!("{path}:{entry_line}:")),
+        "{err}"
+    );
+    assert!(
+        err.contains("error[S0705]: deal 10: B's running total is 24, not 23"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error[S0702]: deal 17: the row names C as dealer, but the deal passes to the left and it is B's turn")
+            && err.contains(&format!("{path}:{dealer_line}:")),
+        "{err}"
+    );
+    let (json, _, _) = stich(&["sheet", "--format", "json", &path]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let rows = v["sheets"][0]["rows"].as_array().expect("rows");
+    let codes = |n: usize| -> Vec<String> {
+        rows[n - 1]["findings"]
+            .as_array()
+            .map(|f| {
+                f.iter()
+                    .map(|x| x["code"].as_str().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(codes(10), ["S0704", "S0705"]);
+    assert_eq!(codes(17), ["S0702", "S0705"]);
+    assert!(codes(9).is_empty() && codes(16).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

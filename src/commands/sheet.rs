@@ -172,12 +172,23 @@ fn entry(row: &sheet::ScoredRow) -> String {
                 s.push(' ');
                 s.push_str(g);
             }
+            for l in &row.levels {
+                s.push(' ');
+                s.push_str(l);
+            }
             if let Some(v) = row.value {
                 let _ = write!(s, " {v}");
             }
             s
         }
-        other => other.to_string(),
+        other => {
+            let mut s = other.to_string();
+            for l in &row.levels {
+                s.push(' ');
+                s.push_str(l);
+            }
+            s
+        }
     };
     if row.bock {
         s.push_str(" bock");

@@ -478,8 +478,9 @@ pub fn check_with_hands(
         }
     }
     let mut scored = score_from(&s.id, &s.table, &s.entries, scoring, &s.opening);
-    for (row, found) in scored.rows.iter_mut().zip(&at_row) {
+    for ((row, found), c) in scored.rows.iter_mut().zip(&at_row).zip(&s.claims) {
         row.findings = found.iter().map(finding).collect();
+        row.levels = c.level_words();
     }
     scored.findings = sheet_level.iter().map(finding).collect();
     let totals: Vec<i64> = scored.players.iter().map(|p| p.score).collect();

@@ -158,6 +158,10 @@ pub struct ScoredRow {
     /// The game value (games only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<u32>,
+    /// The levels and doublings the row names (`hand`, `schneider`, `schwarz`, `ouvert`,
+    /// `kontra`, `re`; a Ramsch's `jungfrau`, `durchmarsch`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<String>,
     /// The deal counts double (Bock).
     pub bock: bool,
     /// What the deal gives each player under the sheet's scoring, in the players' order.
@@ -295,6 +299,7 @@ pub fn score_from(
             game: None,
             won: None,
             value: None,
+            levels: Vec::new(),
             bock: e.bock,
             points,
             totals: totals.clone(),

@@ -42,6 +42,33 @@ pub struct RowClaims {
     pub durchmarsch: bool,
 }
 
+impl RowClaims {
+    /// The levels and doublings the row names, as words.
+    pub fn level_words(&self) -> Vec<String> {
+        let mut v: Vec<String> = ["hand", "schneider", "schwarz", "ouvert"]
+            .into_iter()
+            .zip(self.levels)
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w.to_string())
+            .collect();
+        for (k, w) in ["kontra", "re"].into_iter().enumerate() {
+            if self.doublings > k as u32 {
+                v.push(w.to_string());
+            }
+        }
+        for (on, w) in [
+            (self.sixty, "sixty"),
+            (self.jungfrau, "jungfrau"),
+            (self.durchmarsch, "durchmarsch"),
+        ] {
+            if on {
+                v.push(w.to_string());
+            }
+        }
+        v
+    }
+}
+
 fn at(span: Span) -> Option<Span> {
     (span != Span::default()).then_some(span)
 }
@@ -122,7 +149,7 @@ pub(super) fn row(
         let span = at(t.span);
         i += 1;
         if let Some(r) = ramsch.as_mut() {
-            // After `ramsch`: player and score pairs.
+            // After `ramsch`: player and score pairs, besides the other row words.
             if let Token::Word(w) = &t.node
                 && let Some(p) = column(players, w)
                 && let Some(Token::Number(n)) = items.get(i).map(|x| &x.node)
@@ -131,8 +158,6 @@ pub(super) fn row(
                 i += 1;
                 continue;
             }
-            out.push(unknown(span.or(row_at), t, number));
-            continue;
         }
         match &t.node {
             Token::Number(n) => match u32::try_from(*n) {

@@ -71,6 +71,20 @@ pub fn series(id: &str, games: &[SeriesGame], scoring: Scoring) -> ScoredSheet {
         .collect();
     let table = Table { players };
     let mut sheet = score(id, &table, &entries, scoring);
+    for (row, g) in sheet.rows.iter_mut().zip(games) {
+        let r = &g.result;
+        let flags = [
+            (r.hand, "hand"),
+            (r.schneider_announced, "schneider"),
+            (r.schwarz_announced, "schwarz"),
+            (r.ouvert, "ouvert"),
+        ];
+        row.levels = flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| w.to_string())
+            .collect();
+    }
     if penalties > 0 {
         sheet.notes.push(format!(
             "{penalties} penalty game(s) (a player left or ran out of time, or no score) listed and left out of the totals"
