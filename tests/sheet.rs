@@ -340,3 +340,29 @@ fn an_altered_entry_and_a_wrong_dealer_of_the_sitting_are_found_at_their_rows() 
     assert!(codes(9).is_empty() && codes(16).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Seed 001, Skat, §Scoring: the score card as the book prints it, each account's running
+/// totals with a line under every third amount.
+#[test]
+fn show_prints_foster_s_score_card_with_a_line_under_every_third_amount() {
+    let (out, err, _) = stich(&["show", "corpus/skat/sheets/settlements.stich"]);
+    let card: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Score card ("))
+        .skip(1)
+        .take(6)
+        .collect();
+    assert_eq!(
+        card,
+        [
+            "    A      B      C",
+            "  +33    +40    +55",
+            "  +17    +88    +67",
+            "   -7           +31",
+            "-----         -----",
+            "                +19",
+        ],
+        "{out}{err}"
+    );
+    assert!(out.contains("Settlement: A -121, B +164, C -43"), "{out}");
+}

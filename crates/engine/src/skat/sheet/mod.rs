@@ -7,6 +7,7 @@
 //! [`score`] computes every figure; `check` compares what a record claims with them.
 //! spec/rules/skat-sheets.md gives each rule with its seed passage.
 
+mod card;
 mod check;
 pub mod house;
 mod read;
@@ -17,6 +18,7 @@ use serde::Serialize;
 
 use crate::skat::model::GameType;
 
+pub use card::score_card;
 pub use check::{ReadSheet, check, check_with_hands, sheet_of, value_possible};
 pub use read::RowClaims;
 
