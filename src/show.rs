@@ -65,8 +65,13 @@ fn sheet_card(p: &Processed) -> Option<String> {
     let record = notation::read_str(&text).into_iter().find_map(|r| r.record)?;
     record.sheet.as_ref()?;
     let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"))?;
-    let (sheet, _) =
-        engine::skat::sheet::check_with_hands(&record, profile, &[], engine::skat::sheet::Scoring::Plain);
+    // The card is in the scoring the sheet's own figures are written in.
+    let scoring = if record.tag("Options").is_some_and(|o| o.contains("seeger-fabian")) {
+        engine::skat::sheet::Scoring::SeegerFabian
+    } else {
+        engine::skat::sheet::Scoring::Plain
+    };
+    let (sheet, _) = engine::skat::sheet::check_with_hands(&record, profile, &[], scoring);
     sheet.map(|s| engine::skat::sheet::score_card(&s))
 }
 
