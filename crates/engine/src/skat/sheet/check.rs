@@ -202,9 +202,12 @@ fn standing(record: &Record, players: &[String], out: &mut Vec<Diagnostic>) -> V
     for item in tag.value.node.split(',') {
         let mut words = item.split_whitespace();
         let parsed = match (words.next(), words.next(), words.next()) {
-            (Some(name), Some(n), None) => {
-                column(players, name).zip(n.trim_start_matches('+').parse::<i64>().ok())
-            }
+            (Some(name), Some(n), None) => column(players, name).zip(
+                n.trim_start_matches('+')
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| n.unsigned_abs() <= 1_000_000_000_000),
+            ),
             _ => None,
         };
         match parsed {

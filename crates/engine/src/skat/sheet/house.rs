@@ -173,7 +173,7 @@ pub fn check_ramsch(e: &Entry, c: &RowClaims, span: Option<Span>, out: &mut Vec<
         scores.is_empty()
             || scores
                 .iter()
-                .any(|&(_, s)| s > 0 || -s > limit || (c.jungfrau && s % 2 != 0))
+                .any(|&(_, s)| s > 0 || s.unsigned_abs() > limit || (c.jungfrau && s % 2 != 0))
     };
     if wrong {
         out.push(

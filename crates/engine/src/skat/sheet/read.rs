@@ -69,6 +69,10 @@ impl RowClaims {
     }
 }
 
+/// The largest value or Ramsch score a row may write: far beyond any Skat game (the highest
+/// value of any profile is 1,008), and small enough that no sum of a sheet's rows overflows.
+pub(super) const LARGEST: i64 = 1_000_000;
+
 fn at(span: Span) -> Option<Span> {
     (span != Span::default()).then_some(span)
 }
@@ -153,6 +157,7 @@ pub(super) fn row(
             if let Token::Word(w) = &t.node
                 && let Some(p) = column(players, w)
                 && let Some(Token::Number(n)) = items.get(i).map(|x| &x.node)
+                && n.unsigned_abs() <= LARGEST.unsigned_abs()
             {
                 r.push((p, *n));
                 i += 1;
@@ -161,7 +166,7 @@ pub(super) fn row(
         }
         match &t.node {
             Token::Number(n) => match u32::try_from(*n) {
-                Ok(v) if value.is_none() => value = Some(v),
+                Ok(v) if value.is_none() && i64::from(v) <= LARGEST => value = Some(v),
                 _ => out.push(
                     Diagnostic::error(
                         "S0701",

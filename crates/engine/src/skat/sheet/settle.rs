@@ -37,24 +37,15 @@ impl Method {
 }
 
 /// Each player's settlement, and whether it is exact (an average that is not a whole number
-/// is rounded, half away from zero).
+/// is rounded, half away from zero). Figures far beyond any sheet saturate rather than wrap.
 pub fn settle(method: Method, totals: &[i64]) -> (Vec<i64>, bool) {
     let n = i64::try_from(totals.len()).unwrap_or(0);
-    let sum: i64 = totals.iter().sum();
+    let sum = totals.iter().fold(0i64, |a, &t| a.saturating_add(t));
+    // Every pair settles the difference, so each player gets n × total − sum; calling the
+    // lowest zero gives the same: n × (total − low) − Σ (t − low).
+    let spread = |s: i64| s.saturating_mul(n).saturating_sub(sum);
     match method {
-        Method::Pairs => (
-            totals
-                .iter()
-                .map(|&s| totals.iter().map(|&t| s - t).sum())
-                .collect(),
-            true,
-        ),
-        Method::Lowest => {
-            let low = totals.iter().copied().min().unwrap_or(0);
-            let reduced: Vec<i64> = totals.iter().map(|&s| s - low).collect();
-            let lost: i64 = reduced.iter().sum();
-            (reduced.iter().map(|&r| r * n - lost).collect(), true)
-        }
+        Method::Pairs | Method::Lowest => (totals.iter().map(|&s| spread(s)).collect(), true),
         Method::Average => {
             if n == 0 {
                 return (Vec::new(), true);
@@ -63,9 +54,10 @@ pub fn settle(method: Method, totals: &[i64]) -> (Vec<i64>, bool) {
             let v = totals
                 .iter()
                 .map(|&s| {
-                    let d = s * n - sum;
+                    let d = spread(s);
                     // Round half away from zero.
-                    let q = (d.abs() * 2 + n) / (2 * n);
+                    let q = i64::try_from((u128::from(d.unsigned_abs()) * 2 + n as u128) / (2 * n as u128))
+                        .unwrap_or(i64::MAX);
                     if d < 0 { -q } else { q }
                 })
                 .collect();

@@ -143,3 +143,52 @@ fn values_are_checked_against_the_game_and_its_levels() {
     }
     assert!(!check::value_possible(isko, None, none, true, 19));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Pairwise and lowest-zero settlements are the same figures and balance to zero; an
+    /// exact average settlement balances too.
+    #[test]
+    fn settlements_balance(totals in proptest::collection::vec(-100_000i64..100_000, 3..=5)) {
+        let (pairs, _) = settle(Method::Pairs, &totals);
+        let (lowest, _) = settle(Method::Lowest, &totals);
+        proptest::prop_assert_eq!(&pairs, &lowest);
+        proptest::prop_assert_eq!(pairs.iter().sum::<i64>(), 0);
+        let (avg, exact) = settle(Method::Average, &totals);
+        if exact {
+            proptest::prop_assert_eq!(avg.iter().sum::<i64>(), 0);
+        }
+    }
+
+    /// The final totals are the sums of the rows' points, under both scorings, and a lost
+    /// game under Seeger-Fabian gives the table 40 or 30 a head besides the declarer's.
+    #[test]
+    fn totals_are_the_sums_of_the_rows(
+        games in proptest::collection::vec((0usize..3, proptest::bool::ANY, 18u32..200), 0..40),
+        players in 3usize..=4,
+    ) {
+        let entries: Vec<Entry> = games
+            .iter()
+            .zip(1u32..)
+            .map(|(&(d, won, v), n)| game(n, d, won, v, if won { i64::from(v) } else { -2 * i64::from(v) }))
+            .collect();
+        for scoring in [Scoring::Plain, Scoring::SeegerFabian] {
+            let s = score("p", &table(players), &entries, scoring);
+            for p in 0..players {
+                let sum: i64 = s.rows.iter().map(|r| r.points[p]).sum();
+                proptest::prop_assert_eq!(s.players[p].score, sum);
+            }
+        }
+        let sf = score("p", &table(players), &entries, Scoring::SeegerFabian);
+        let plain = score("p", &table(players), &entries, Scoring::Plain);
+        let lost = games.iter().filter(|g| !g.1).count() as i64;
+        let won = games.len() as i64 - lost;
+        let bonus = if players == 3 { 40 } else { 30 };
+        let sum = |s: &ScoredSheet| s.players.iter().map(|p| p.score).sum::<i64>();
+        proptest::prop_assert_eq!(
+            sum(&sf),
+            sum(&plain) + 50 * won - 50 * lost + bonus * (players as i64 - 1) * lost
+        );
+    }
+}
