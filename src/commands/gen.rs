@@ -46,7 +46,7 @@ const PLAYERS: [&str; 5] = ["anna", "bernd", "carla", "dirk", "emil"];
 
 /// The series and seats of game `index` when every `per` games form a series (`--series`):
 /// the series number (from 1), and the names at forehand, middlehand and rearhand. Series
-/// `k` is played by three of [`PLAYERS`] in turn, so that players meet again in other
+/// `k` is played by three of five names in turn, so that players meet again in other
 /// series; the deal passes to the left from game to game, rearhand dealing.
 pub fn series_seats(index: u64, per: u64) -> (u64, [&'static str; 3]) {
     let per = per.max(1);
