@@ -80,6 +80,10 @@ pub enum Command {
     Filter(FilterArgs),
     /// Count games, wins and average values per game and per player.
     Stats(StatsArgs),
+    /// Check and total score sheets: each row against its game, the dealer rotation, the
+    /// running and final totals; scored plainly or the tournament way (Seeger-Fabian). ISS
+    /// records are grouped into one sheet per series (`SE`).
+    Sheet(SheetArgs),
 }
 
 /// The verdicts, for selecting by them.
@@ -182,6 +186,56 @@ pub struct StatsArgs {
     /// Count a record whose content id came before only once.
     #[arg(long)]
     pub dedupe: bool,
+}
+
+/// How `sheet` scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoringArg {
+    /// The game's score as the rules give it: +value won, −loss factor × value lost.
+    Plain,
+    /// Tournament scoring: won +value + 50, lost −2 × value − 50, and +40 to each other
+    /// player at a table of three (+30 at a table of four) when the declarer loses.
+    SeegerFabian,
+}
+
+impl ScoringArg {
+    /// The engine's scoring.
+    pub fn scoring(self) -> engine::skat::sheet::Scoring {
+        match self {
+            ScoringArg::Plain => engine::skat::sheet::Scoring::Plain,
+            ScoringArg::SeegerFabian => engine::skat::sheet::Scoring::SeegerFabian,
+        }
+    }
+}
+
+/// How `sheet` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    /// A table per sheet, findings under their row.
+    Text,
+    /// One JSON object `{"sheets": […], "ranking": […]}` (spec/schema/sheet.schema.json).
+    Json,
+    /// CSV: one line per row and player.
+    Csv,
+}
+
+/// Arguments of `sheet`.
+#[derive(Args, Debug)]
+#[command(after_help = EXIT_HELP)]
+pub struct SheetArgs {
+    /// Files or folders; `-` is standard input. Sheet records, and the records of the hands
+    /// they link (by `ref` or by the `Sitting` and `Deal` tags); or ISS records.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The input format; ISS records are grouped by their series (`SE`), in input order.
+    #[arg(long, value_enum, default_value_t = From::Auto)]
+    pub from: From,
+    /// How the rows are scored.
+    #[arg(long, value_enum, default_value_t = ScoringArg::Plain)]
+    pub scoring: ScoringArg,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
+    pub format: SheetFormat,
 }
 
 /// When standard error gets colours.
@@ -372,6 +426,11 @@ pub struct GenArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = GenTo::Stich)]
     pub to: GenTo,
+    /// Group every N games into a series, as the server does: each gets a `Series` tag
+    /// (`SE` in ISS records) and three player names in seats that rotate from game to game
+    /// (the deal passing to the left). 0: no series, no names.
+    #[arg(long, default_value_t = 0)]
+    pub series: u64,
     /// Worker threads (0: one per core; never more than one per core); the output is the
     /// same for any number.
     #[arg(long, short = 'j', default_value_t = 0)]

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         cli::Command::Man => commands::man::run(),
         cli::Command::Filter(args) => commands::filter::run(&args),
         cli::Command::Stats(args) => commands::stats::run(&args),
+        cli::Command::Sheet(args) => commands::sheet::run(&args),
     };
     ExitCode::from(code)
 }

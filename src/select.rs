@@ -25,6 +25,8 @@ pub struct Facts {
     pub result: Option<GameResult>,
     /// Player names, forehand, middlehand, rearhand.
     pub players: [Option<String>; 3],
+    /// The server series (ISS `SE`, the `Series` tag), when the record names one.
+    pub series: Option<String>,
     /// The date, ISO style where it has that shape (see [`brief::iso_date`]).
     pub date: Option<String>,
     /// The verdict.
@@ -51,7 +53,7 @@ pub struct Item {
 }
 
 /// The facts of one record; `ids` computes the content id (which takes the full path).
-fn facts_of(unit: Unit, path: &str, ids: bool) -> Item {
+pub fn facts_of(unit: Unit, path: &str, ids: bool) -> Item {
     let format = if unit.is_iss() { Format::Iss } else { Format::Stich };
     if !ids
         && let Unit::Iss(raw) = &unit
@@ -66,6 +68,7 @@ fn facts_of(unit: Unit, path: &str, ids: bool) -> Item {
             id: None,
             rules: Some(iss::quick::RULES.to_string()),
             players: [prop(b"P0"), prop(b"P1"), prop(b"P2")],
+            series: prop(b"SE"),
             date: prop(b"DT").map(|d| brief::iso_date(&d).into_owned()),
             result: Some(result),
             verdict: Some(Verdict::Consistent),
@@ -98,6 +101,7 @@ fn facts_of(unit: Unit, path: &str, ids: bool) -> Item {
         id: p.report.id.clone(),
         rules: p.report.rules.clone(),
         players: [tag("F"), tag("M"), tag("R")],
+        series: tag("Series").filter(|v| !v.is_empty()),
         date: tag("Date").map(|d| brief::iso_date(&d).into_owned()),
         result: p.report.result.as_ref().and_then(brief::skat_outcome).cloned(),
         verdict: Some(p.report.verdict),

@@ -37,9 +37,12 @@ pub fn record(p: &Processed, path: &str, cards: Display) -> String {
                 let _ = writeln!(s, "\n(the record cannot be shown)");
             }
         },
-        None => {
-            let _ = writeln!(s, "\n(the record could not be replayed)");
-        }
+        None => match sheet_card(p) {
+            Some(card) => s.push_str(&card),
+            None => {
+                let _ = writeln!(s, "\n(the record could not be replayed)");
+            }
+        },
     }
     let _ = writeln!(s, "\nVerdict: {}", verdict_word(p.report.verdict));
     s.push_str(&render::diagnostics(
@@ -50,6 +53,26 @@ pub fn record(p: &Processed, path: &str, cards: Display) -> String {
         false,
     ));
     s
+}
+
+/// A Skat score sheet as a score card, when the record is one.
+fn sheet_card(p: &Processed) -> Option<String> {
+    if p.report.game.as_deref() != Some("skat") {
+        return None;
+    }
+    // The record's text as read may not carry the version line before it.
+    let text = format!("%stich 2\n{}", p.text);
+    let record = notation::read_str(&text).into_iter().find_map(|r| r.record)?;
+    record.sheet.as_ref()?;
+    let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"))?;
+    // The card is in the scoring the sheet's own figures are written in.
+    let scoring = if record.tag("Options").is_some_and(|o| o.contains("seeger-fabian")) {
+        engine::skat::sheet::Scoring::SeegerFabian
+    } else {
+        engine::skat::sheet::Scoring::Plain
+    };
+    let (sheet, _) = engine::skat::sheet::check_with_hands(&record, profile, &[], scoring);
+    sheet.map(|s| engine::skat::sheet::score_card(&s))
 }
 
 fn verdict_word(v: engine::Verdict) -> &'static str {

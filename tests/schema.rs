@@ -104,3 +104,30 @@ fn reports_read_back_to_the_same_value() {
     }
     assert_eq!(lines, read, "convert wrote one report per record");
 }
+
+const SHEET_SCHEMA_PATH: &str = "spec/schema/sheet.schema.json";
+
+#[test]
+fn checked_in_sheet_schema_is_current_and_the_corpus_sheets_validate() {
+    let generated = report::sheet_schema_text();
+    let path = common::root().join(SHEET_SCHEMA_PATH);
+    if std::env::var_os("STICH_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).expect("write schema");
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "{SHEET_SCHEMA_PATH} differs from the generated schema; run `STICH_UPDATE_SCHEMA=1 cargo test --test schema` and review"
+    );
+    let schema = report::sheet_schema();
+    let validator = jsonschema::draft202012::new(&schema).expect("schema compiles");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stich"))
+        .args(["sheet", "--format", "json", "--scoring", "seeger-fabian"])
+        .arg(common::root().join("corpus/skat/sheets"))
+        .output()
+        .expect("run stich sheet");
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(value["sheets"].as_array().is_some_and(|s| s.len() >= 6));
+}

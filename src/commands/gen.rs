@@ -26,12 +26,27 @@ pub fn render(
     to: To,
     out: &mut String,
 ) -> Result<(), String> {
+    render_in(family, profile, seed, to, None, out)
+}
+
+pub use check::generate::series_seats;
+
+/// [`render`], with the game's place in a series (`(index, games per series)`), which gives
+/// it a `Series` tag and player names in rotating seats ([`series_seats`]).
+pub fn render_in(
+    family: &dyn engine::Family,
+    profile: &str,
+    seed: u64,
+    to: To,
+    series: Option<(u64, u64)>,
+    out: &mut String,
+) -> Result<(), String> {
     let form = if to == To::Iss {
         check::Form::Iss
     } else {
         check::Form::Stich
     };
-    check::generate::render(family, profile, seed, form, out)
+    check::generate::render_in(family, profile, seed, form, series, out)
 }
 
 /// Runs `gen`.
@@ -100,7 +115,8 @@ pub fn run(args: &GenArgs) -> u8 {
                         if to == To::Stich && i > 0 {
                             s.push('\n');
                         }
-                        render(family, profile, game_seed(args.seed, i), to, &mut s)?;
+                        let series = (args.series > 0).then_some((i, args.series));
+                        render_in(family, profile, game_seed(args.seed, i), to, series, &mut s)?;
                         Ok(s)
                     },
                 )

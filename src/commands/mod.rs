@@ -10,5 +10,6 @@ pub mod man;
 pub mod meld;
 pub mod rules;
 pub mod schema;
+pub mod sheet;
 pub mod show;
 pub mod stats;

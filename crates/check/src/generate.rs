@@ -32,6 +32,42 @@ pub fn render(
     form: Form,
     out: &mut String,
 ) -> Result<(), String> {
+    render_in(family, profile, seed, form, None, out)
+}
+
+/// The players a generated series is played by: five names, three at each series' table.
+const PLAYERS: [&str; 5] = ["anna", "bernd", "carla", "dirk", "emil"];
+
+/// The series and seats of game `index` when every `per` games form a series (`stich gen
+/// --series`): the series number (from 1), and the names at forehand, middlehand and
+/// rearhand. Series `k` is played by three of five names in turn, so that players meet again
+/// in other series; the deal passes to the left from game to game, rearhand dealing.
+///
+/// ```
+/// assert_eq!(check::generate::series_seats(0, 36), (1, ["bernd", "carla", "anna"]));
+/// assert_eq!(check::generate::series_seats(37, 36), (2, ["dirk", "bernd", "carla"]));
+/// ```
+pub fn series_seats(index: u64, per: u64) -> (u64, [&'static str; 3]) {
+    let per = per.max(1);
+    let k = index / per;
+    let j = (index % per) as usize;
+    let at = |i: usize| PLAYERS.get((k as usize + i) % PLAYERS.len()).copied().unwrap_or("anna");
+    let table = [at(0), at(1), at(2)];
+    // Game j is dealt by table[j % 3], who sits rearhand; forehand is on the dealer's left.
+    let seats = [table[(j + 1) % 3], table[(j + 2) % 3], table[j % 3]];
+    (k + 1, seats)
+}
+
+/// [`render`], with the game's place in a series (`(index, games per series)`), which gives
+/// it a `Series` tag and player names in rotating seats.
+pub fn render_in(
+    family: &dyn engine::Family,
+    profile: &str,
+    seed: u64,
+    form: Form,
+    series: Option<(u64, u64)>,
+    out: &mut String,
+) -> Result<(), String> {
     // The server lists every trick by its leader and deals every hand in full: the same
     // game in that layout.
     let layout = if form == Form::Iss {
@@ -46,6 +82,24 @@ pub fn render(
         ));
     };
     family.canonicalize(&mut record);
+    if let Some((index, per)) = series {
+        let (k, seats) = series_seats(index, per);
+        let tag = |name: &str, value: String| notation::Tag {
+            name: notation::Spanned {
+                node: name.to_string(),
+                span: notation::Span::default(),
+            },
+            value: notation::Spanned {
+                node: value,
+                span: notation::Span::default(),
+            },
+            comments: Vec::new(),
+        };
+        record.tags.push(tag("Series", k.to_string()));
+        for (seat, name) in ["F", "M", "R"].into_iter().zip(seats) {
+            record.tags.push(tag(seat, name.to_string()));
+        }
+    }
     match form {
         Form::Iss => {
             // The server's records have no source property; the game's seed, which makes it

@@ -39,6 +39,13 @@ pub trait Family: Sync {
     /// family's findings. `None` when the family has no profile of that name.
     fn check(&self, record: &Record, profile: &str) -> Option<(Replay, Vec<Diagnostic>)>;
 
+    /// Checks a score sheet (a record with a `sheet` section) under the profile `profile`:
+    /// its findings, or `None` when the family does not check sheets.
+    fn check_sheet(&self, record: &Record, profile: &str) -> Option<Vec<Diagnostic>> {
+        let _ = (record, profile);
+        None
+    }
+
     /// Rewrites the family's aliases in a record to their canonical spelling.
     fn canonicalize(&self, record: &mut Record);
 

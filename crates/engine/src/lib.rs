@@ -156,18 +156,21 @@ pub fn check(record: &notation::Record) -> Checked {
     let mut findings = Vec::new();
     let mut replay = None;
     let dispatched = dispatch(record, &mut findings);
-    // A score sheet (notation version 2) records a sitting, not a hand; no engine reads
-    // sheets yet.
-    if let (Some(sheet), Some(_)) = (&record.sheet, dispatched) {
-        findings.push(
+    // A score sheet (notation version 2) records a sitting, not a hand: the family checks
+    // its rows and totals, where it checks sheets; nothing is replayed.
+    if let (Some(sheet), Some((family, profile))) = (&record.sheet, dispatched) {
+        match family.check_sheet(record, profile) {
+            Some(f) => findings.extend(f),
+            None => findings.push(
             Diagnostic::error(
                 "E0003",
                 Kind::Incomplete,
                 at(sheet.span),
-                "no rules engine checks a score sheet (`sheet`) yet; the record is not replayed",
+                "the rules engine of this game checks no score sheet (`sheet`); the record is not replayed",
             )
             .with_help("the sheet is read and printed, but its rows and totals are not checked"),
-        );
+            ),
+        }
     } else if let Some((family, profile)) = dispatched
         && let Some((r, f)) = family.check(record, profile)
     {

@@ -145,3 +145,16 @@ pub(crate) fn pretty(schema: &serde_json::Value) -> String {
 pub fn schema_text() -> String {
     pretty(&schema())
 }
+
+/// The `$id` of the schema of `stich sheet --format json`.
+pub const SHEET_SCHEMA_ID: &str = "urn:stich:schema:sheet:1";
+
+/// The JSON Schema of `stich sheet --format json` (a [`engine::skat::sheet::SheetList`]).
+pub fn sheet_schema() -> serde_json::Value {
+    schema_for::<engine::skat::sheet::SheetList>(SHEET_SCHEMA_ID)
+}
+
+/// The sheet schema as pretty JSON text with a final newline, exactly as checked in.
+pub fn sheet_schema_text() -> String {
+    pretty(&sheet_schema())
+}

@@ -58,6 +58,11 @@ impl Family for Skat {
         Some((Replay::Skat(replay), findings))
     }
 
+    fn check_sheet(&self, record: &Record, profile: &str) -> Option<Vec<Diagnostic>> {
+        let profile = skat::rules::by_name(profile)?;
+        Some(skat::sheet::check(record, profile))
+    }
+
     fn canonicalize(&self, record: &mut Record) {
         skat::canonicalize(record);
     }

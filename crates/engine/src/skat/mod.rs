@@ -16,6 +16,7 @@ pub mod replay;
 pub mod result;
 pub mod rules;
 pub mod score;
+pub mod sheet;
 pub mod show;
 pub mod state;
 mod text;

@@ -98,7 +98,14 @@ pub struct Played {
 /// extra games), through the one score phase ([`result::figure`]).
 pub fn result_of(profile: &Profile, g: &Played) -> GameResult {
     let game = g.contract.game;
-    let matadors = pack::matadors(game, g.dealt.union(g.skat_dealt));
+    // Where the skat's matadors do not count for a hand game (seed 004's unofficial rules),
+    // only the declarer's ten cards are counted.
+    let counted = if g.contract.hand && !profile.options.matadors_count_skat {
+        g.dealt
+    } else {
+        g.dealt.union(g.skat_dealt)
+    };
+    let matadors = pack::matadors(game, counted);
     let mut r = GameResult {
         matadors: matadors.or((game == GameType::Null).then_some(0)),
         skat_points: Some(pack::points().set(g.skat_after)),

@@ -289,6 +289,14 @@ pub enum RamschRule {
     /// three-way tie goes to Forehand; two tied for the fewest: the one without the last
     /// trick; one player with every trick: −30.
     Uspc,
+    /// Seed 004, §Game variants: Ramsch: the most card points lose them; two tied for the
+    /// most both lose, all three at 40 no score; a player without a trick (Jungfrau) doubles
+    /// the loss; one player with every trick (Durchmarsch) scores +120.
+    Seed004 {
+        /// The skat goes to the player with the most card points ("Skat is collected by
+        /// the winner, i.e. the one who has the most"); otherwise to the last trick.
+        skat_to_loser: bool,
+    },
 }
 
 /// What happens when all three players pass.
@@ -478,6 +486,21 @@ impl Profile {
             "Official Skat: International Skat Order (ISkO) of 1 January 1999",
             "seed 004 (official game rules dated 1 January 1999)",
             Profile::isko_options(),
+        )
+    }
+
+    /// The house game of seed 004, §Game variants: the official rules with Kontra and Re,
+    /// and a Ramsch when all pass.
+    pub fn isko_house() -> Profile {
+        Profile::new(
+            "isko-house",
+            "Official Skat (ISkO 1999) with the house variants Kontra and Re, and Ramsch when all pass",
+            "seed 004 (official game rules; §Game variants: Kontra and Re, Ramsch)",
+            Options {
+                kontra: true,
+                all_pass: AllPass::Ramsch(RamschRule::Seed004 { skat_to_loser: true }),
+                ..Profile::isko_options()
+            },
         )
     }
 
@@ -702,7 +725,7 @@ impl Profile {
     }
 
     /// The highest number of matadors a trump game can have.
-    fn max_matadors(game: GameType) -> u32 {
+    pub fn max_matadors(game: GameType) -> u32 {
         match game {
             GameType::Grand => 4,
             GameType::Null => 0,
@@ -772,7 +795,9 @@ impl Profile {
         v
     }
 
-    fn game_values(&self) -> Vec<u32> {
+    /// Every value a game of the profile can have, ascending: each trump game at each
+    /// multiplier it can reach, the Nulls and the extra games.
+    pub fn game_values(&self) -> Vec<u32> {
         let mut values = Vec::new();
         if self.options.multiplier == MultiplierScheme::MatadorsPlusLevels {
             // One table for every use: the official bid list (seed 004, §Bidding).
@@ -895,6 +920,7 @@ pub fn all() -> &'static [Profile] {
         vec![
             Profile::isko(),
             Profile::isko_kontra(),
+            Profile::isko_house(),
             Profile::foster_1897(),
             Profile::american(),
             Profile::uspc(),
@@ -1061,14 +1087,14 @@ mod tests {
     }
 
     #[test]
-    fn only_the_kontra_variant_has_kontra_and_only_foster_abandons() {
+    fn only_the_kontra_and_house_variants_have_kontra_and_only_foster_abandons() {
         let kontra: Vec<bool> = all().iter().map(|p| p.options.kontra).collect();
-        assert_eq!(kontra, [false, true, false, false, false]);
+        assert_eq!(kontra, [false, true, true, false, false, false]);
         let abandon: Vec<bool> = all()
             .iter()
             .map(|p| p.options.early_end.abandon.is_some())
             .collect();
-        assert_eq!(abandon, [false, false, true, false, false]);
+        assert_eq!(abandon, [false, false, false, true, false, false]);
         assert_eq!(
             Profile::foster_1897().options.all_pass,
             AllPass::Ramsch(RamschRule::Laws1897)

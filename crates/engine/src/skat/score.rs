@@ -339,6 +339,30 @@ pub fn ramsch(rule: RamschRule, points: [u32; 3], tricks: [u32; 3], last: Seat) 
                 score: if tricks[winner.index()] == 0 { 20 } else { 10 },
             }
         }
+        // Seed 004, §Game variants: Ramsch (where the skat went is the replay's).
+        RamschRule::Seed004 { .. } => {
+            if let Some(all) = Seat::ALL.into_iter().find(|s| tricks[s.index()] == 10) {
+                return RamschScored {
+                    losers: Vec::new(),
+                    winner: Some(all),
+                    score: 120,
+                };
+            }
+            let most = points.iter().copied().max().unwrap_or(0);
+            let top: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|s| points[s.index()] == most)
+                .collect();
+            if top.len() == 3 {
+                return none;
+            }
+            let factor = if without_trick > 0 { 2 } else { 1 };
+            RamschScored {
+                losers: top,
+                winner: None,
+                score: -i64::from(most) * factor,
+            }
+        }
     }
 }
 
@@ -697,6 +721,23 @@ mod tests {
         assert_eq!(highest_multiplier(&f, &h, 4), 8);
         h.schwarz_announced = true;
         assert_eq!(highest_multiplier(&f, &h, 4), 9);
+    }
+
+    #[test]
+    fn ramsch_under_seed_004() {
+        use Seat::*;
+        let r = |p, t| ramsch(RamschRule::Seed004 { skat_to_loser: true }, p, t, F);
+        // The most card points lose them.
+        let one = r([70, 30, 20], [5, 3, 2]);
+        assert_eq!((one.losers, one.score), (vec![F], -70));
+        // Two tied for the most both lose; all three at 40 no score.
+        assert_eq!(r([50, 50, 20], [4, 4, 2]).losers, vec![F, M]);
+        assert_eq!(r([40, 40, 40], [4, 3, 3]).score, 0);
+        // A player without a trick (Jungfrau) doubles the loss.
+        assert_eq!(r([80, 40, 0], [6, 4, 0]).score, -160);
+        // Durchmarsch: one player with every trick scores +120.
+        let all = r([120, 0, 0], [10, 0, 0]);
+        assert_eq!((all.winner, all.score), (Some(F), 120));
     }
 
     #[test]

@@ -782,13 +782,24 @@ fn profiles_are_listed_with_their_bid_table() {
         .filter(|p| p.game == "skat")
         .collect();
     let names: Vec<&str> = ps.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["isko", "isko-kontra", "foster-1897", "american", "uspc"]);
+    assert_eq!(
+        names,
+        [
+            "isko",
+            "isko-kontra",
+            "isko-house",
+            "foster-1897",
+            "american",
+            "uspc"
+        ]
+    );
     assert_eq!(ps[0].options["bid_table"].as_array().map(Vec::len), Some(63));
     assert_eq!(ps[1].options["bid_table"], ps[0].options["bid_table"]);
-    assert_eq!(ps[2].options["bid_table"][0], 10);
-    assert_eq!(ps[3].options["bid_table"][0], 18);
+    assert_eq!(ps[2].options["bid_table"], ps[0].options["bid_table"]);
+    assert_eq!(ps[3].options["bid_table"][0], 10);
+    assert_eq!(ps[4].options["bid_table"][0], 18);
     assert_eq!(
-        ps[2].options["rules"]["multiplier"]["ladder"]["schwarz"], 3,
+        ps[3].options["rules"]["multiplier"]["ladder"]["schwarz"], 3,
         "Law 2: an unannounced schwarz is the third level"
     );
 }

@@ -86,7 +86,25 @@ pub(super) fn ramsch_replay(
             let tricks = taken.map(|t| t.tricks);
             let in_tricks: u32 = points.iter().sum();
             let skat = pack::TOTAL_POINTS.saturating_sub(in_tricks);
-            points[l.index()] += skat;
+            // The skat goes to the last trick, or (seed 004) to the player with the most
+            // card points: on a tie for the most, the one of them who took the last trick,
+            // else the first of them in seat order.
+            let to = match rule {
+                RamschRule::Seed004 { skat_to_loser: true } => {
+                    let most = points.iter().copied().max().unwrap_or(0);
+                    let top: Vec<Seat> = Seat::ALL
+                        .into_iter()
+                        .filter(|s| points[s.index()] == most)
+                        .collect();
+                    if top.contains(&l) {
+                        l
+                    } else {
+                        top.first().copied().unwrap_or(l)
+                    }
+                }
+                _ => l,
+            };
+            points[to.index()] += skat;
             let scored = score::ramsch(rule, points, tricks, l);
             let r = &mut replay.result;
             r.skat_points = Some(skat);

@@ -1,0 +1,352 @@
+//! `stich sheet`: score sheets checked and totalled. A sheet record is checked row by row
+//! (against the hand records it links, where the input has them) and scored plainly or the
+//! tournament way; ISS records become one sheet per series (`SE`), in input order.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io;
+
+use engine::skat::sheet::{self, ScoredSheet, SheetList};
+use notation::{Parsed, Record, Severity};
+
+use crate::cli::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, SheetArgs, SheetFormat};
+use crate::input::{self, Format};
+use crate::out;
+use crate::select;
+
+/// A stich record as read, with what rendering its findings needs.
+struct Read {
+    path: String,
+    parsed: Parsed,
+}
+
+/// Everything read: stich records in order, and ISS series by name in order of first game.
+#[derive(Default)]
+struct Gathered {
+    records: Vec<Read>,
+    series: Vec<(String, Vec<sheet::series::SeriesGame>)>,
+    index: HashMap<String, usize>,
+    /// ISS records without a series.
+    unseries: u64,
+}
+
+fn gather(args: &SheetArgs) -> (Gathered, bool) {
+    let expanded = input::expand(&args.paths, args.from);
+    let mut failed = expanded.failed;
+    let mut g = Gathered::default();
+    for input in &expanded.inputs {
+        let path = input.display();
+        let opened = match input::open_input(input) {
+            Ok(o) => o,
+            Err(e) => {
+                out::note(format_args!("stich: {path}: {e}"));
+                failed = true;
+                continue;
+            }
+        };
+        match opened.format {
+            Format::Iss => {
+                let (jobs, _) = input::opened_jobs(opened);
+                for job in jobs {
+                    let _ = job.try_for_each_unit(|unit| {
+                        let item = select::facts_of(unit, &path, false);
+                        add_game(&mut g, item.facts);
+                        Ok::<(), io::Error>(())
+                    });
+                }
+            }
+            Format::Stich | Format::Unknown => {
+                for parsed in notation::Reader::new(opened.reader) {
+                    g.records.push(Read {
+                        path: path.clone(),
+                        parsed,
+                    });
+                }
+            }
+        }
+    }
+    (g, failed)
+}
+
+fn add_game(g: &mut Gathered, facts: select::Facts) {
+    let Some(id) = facts.series.clone() else {
+        g.unseries += 1;
+        return;
+    };
+    let (Some(result), [Some(f), Some(m), Some(r)]) = (facts.result, facts.players) else {
+        g.unseries += 1;
+        return;
+    };
+    let game = sheet::series::SeriesGame {
+        seats: [f, m, r],
+        result,
+    };
+    match g.index.get(&id) {
+        Some(&i) => {
+            if let Some((_, games)) = g.series.get_mut(i) {
+                games.push(game);
+            }
+        }
+        None => {
+            g.index.insert(id.clone(), g.series.len());
+            g.series.push((id, vec![game]));
+        }
+    }
+}
+
+/// Runs `sheet`.
+pub fn run(args: &SheetArgs) -> u8 {
+    let scoring = args.scoring.scoring();
+    let (g, failed) = gather(args);
+    let mut sheets: Vec<ScoredSheet> = Vec::new();
+    let mut errors = false;
+    let hands: Vec<&Record> = g
+        .records
+        .iter()
+        .filter_map(|r| r.parsed.record.as_ref())
+        .collect();
+    for r in &g.records {
+        let p = &r.parsed;
+        let mut diagnostics = p.diagnostics.clone();
+        if let Some(record) = &p.record
+            && record.sheet.is_some()
+        {
+            let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
+            let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"));
+            match (is_skat, profile) {
+                (true, Some(profile)) => {
+                    let (scored, found) = sheet::check_with_hands(record, profile, &hands, scoring);
+                    diagnostics.extend(found);
+                    sheets.extend(scored);
+                }
+                _ => out::note(format_args!(
+                    "stich: {}:{}: a sheet of a game or profile stich does not score; left out",
+                    r.path, p.line
+                )),
+            }
+        }
+        for d in &diagnostics {
+            errors |= d.severity == Severity::Error;
+            if d.severity != Severity::Note || args.format == SheetFormat::Text {
+                out::note_raw(&crate::render::diagnostic(d, &r.path, &p.text, p.offset, false));
+            }
+        }
+    }
+    for (id, games) in &g.series {
+        sheets.push(sheet::series::series(id, games, scoring));
+    }
+    if g.unseries > 0 {
+        out::note(format_args!(
+            "stich: {} ISS record(s) without a series (SE) or without a result left out",
+            g.unseries
+        ));
+    }
+    let ranking = sheet::ranking(&sheets);
+    let list = SheetList { sheets, ranking };
+    let text = match args.format {
+        SheetFormat::Json => serde_json::to_string(&list).unwrap_or_default() + "\n",
+        SheetFormat::Csv => csv(&list),
+        SheetFormat::Text => text(&list),
+    };
+    let status = if failed {
+        EXIT_USAGE
+    } else if errors {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
+    out::finish(out::write_all(text.as_bytes()), status)
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 { format!("+{n}") } else { n.to_string() }
+}
+
+/// What a row says, in the sheet's words.
+fn entry(row: &sheet::ScoredRow) -> String {
+    let mut s = match row.kind.as_str() {
+        "game" => {
+            let outcome = if row.won == Some(true) { "won" } else { "lost" };
+            let mut s = format!("{} {outcome}", row.declarer.as_deref().unwrap_or("?"));
+            if let Some(g) = &row.game {
+                s.push(' ');
+                s.push_str(g);
+            }
+            for l in &row.levels {
+                s.push(' ');
+                s.push_str(l);
+            }
+            if let Some(v) = row.value {
+                let _ = write!(s, " {v}");
+            }
+            s
+        }
+        other => {
+            let mut s = other.to_string();
+            for l in &row.levels {
+                s.push(' ');
+                s.push_str(l);
+            }
+            s
+        }
+    };
+    if row.bock {
+        s.push_str(" bock");
+    }
+    s
+}
+
+/// The sheets as tables: a line per row with the points and running totals of each player,
+/// findings under their row, then each player's total, games won and lost, and place.
+fn text(list: &SheetList) -> String {
+    let mut out = String::new();
+    for (k, s) in list.sheets.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        let name = if s.id.is_empty() {
+            "(unnamed)"
+        } else {
+            s.id.as_str()
+        };
+        let _ = writeln!(out, "sheet {name} ({} scoring)", s.scoring.name());
+        let cell = |points: i64, total: i64| {
+            if points == 0 {
+                String::new()
+            } else {
+                format!("{} {}", signed(points), total)
+            }
+        };
+        let width = s
+            .rows
+            .iter()
+            .flat_map(|r| {
+                r.points
+                    .iter()
+                    .zip(&r.totals)
+                    .map(|(p, t)| cell(*p, *t).chars().count())
+            })
+            .chain(s.players.iter().map(|p| p.name.chars().count()))
+            .max()
+            .unwrap_or(1)
+            .max(4);
+        let entry_width = s
+            .rows
+            .iter()
+            .map(|r| entry(r).chars().count())
+            .max()
+            .unwrap_or(5)
+            .max(5);
+        let dealer_width = s
+            .rows
+            .iter()
+            .filter_map(|r| r.dealer.as_ref().map(|d| d.chars().count()))
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let _ = write!(
+            out,
+            "{:>4}  {:<dealer_width$}  {:<entry_width$}",
+            "deal", "dealer", "entry"
+        );
+        for p in &s.players {
+            let _ = write!(out, "  {:>width$}", p.name);
+        }
+        out.push('\n');
+        for r in &s.rows {
+            let _ = write!(
+                out,
+                "{:>4}  {:<dealer_width$}  {:<entry_width$}",
+                r.number,
+                r.dealer.as_deref().unwrap_or(""),
+                entry(r)
+            );
+            for (points, total) in r.points.iter().zip(&r.totals) {
+                let _ = write!(out, "  {:>width$}", cell(*points, *total));
+            }
+            out.push('\n');
+            for f in &r.findings {
+                let _ = writeln!(out, "      {}[{}]: {}", f.severity, f.code, f.message);
+            }
+        }
+        for f in &s.findings {
+            let _ = writeln!(out, "      {}[{}]: {}", f.severity, f.code, f.message);
+        }
+        let _ = write!(out, "{:>4}  {:<dealer_width$}  {:<entry_width$}", "", "", "total");
+        for p in &s.players {
+            let _ = write!(out, "  {:>width$}", p.score);
+        }
+        out.push('\n');
+        for p in &s.players {
+            let _ = writeln!(
+                out,
+                "  {}. {}  {}  won {}  lost {}",
+                p.rank, p.name, p.score, p.won, p.lost
+            );
+        }
+        let method = match s.settlement.method {
+            sheet::settle::Method::Pairs => "pair by pair",
+            sheet::settle::Method::Lowest => "the lowest called zero",
+            sheet::settle::Method::Average => "against the average",
+        };
+        let rounded = if s.settlement.exact { "" } else { ", rounded" };
+        let _ = write!(out, "settlement ({method}{rounded}):");
+        for (p, a) in s.players.iter().zip(&s.settlement.amounts) {
+            let _ = write!(out, " {} {}", p.name, signed(*a));
+        }
+        out.push('\n');
+        for n in &s.notes {
+            let _ = writeln!(out, "note: {n}");
+        }
+    }
+    if list.sheets.len() > 1 {
+        out.push_str("\nranking\n");
+        for p in &list.ranking {
+            let _ = writeln!(
+                out,
+                "  {}. {}  {}  won {}  lost {}",
+                p.rank, p.name, p.score, p.won, p.lost
+            );
+        }
+    }
+    out
+}
+
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One CSV line per row and player.
+fn csv(list: &SheetList) -> String {
+    let mut out =
+        String::from("sheet,deal,player,points,total,kind,dealer,declarer,game,won,value,bock,findings\n");
+    for s in &list.sheets {
+        for r in &s.rows {
+            let findings: Vec<&str> = r.findings.iter().map(|f| f.code.as_str()).collect();
+            for ((p, points), total) in s.players.iter().zip(&r.points).zip(&r.totals) {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                    field(&s.id),
+                    r.number,
+                    field(&p.name),
+                    points,
+                    total,
+                    r.kind,
+                    field(r.dealer.as_deref().unwrap_or("")),
+                    field(r.declarer.as_deref().unwrap_or("")),
+                    r.game.as_deref().unwrap_or(""),
+                    r.won.map_or(String::new(), |w| w.to_string()),
+                    r.value.map_or(String::new(), |v| v.to_string()),
+                    r.bock,
+                    findings.join(" ")
+                );
+            }
+        }
+    }
+    out
+}
