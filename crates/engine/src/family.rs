@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{pinochle, skat};
+use crate::{pinochle, sixty_six, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -100,7 +100,11 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 2] = [&skat::family::SKAT, &pinochle::family::PINOCHLE];
+    static FAMILIES: [&dyn Family; 3] = [
+        &skat::family::SKAT,
+        &pinochle::family::PINOCHLE,
+        &sixty_six::family::SIXTY_SIX,
+    ];
     &FAMILIES
 }
 
@@ -140,6 +144,8 @@ pub enum Replay {
     Skat(skat::Replay),
     /// A Pinochle deal.
     Pinochle(pinochle::Replay),
+    /// A Sixty-Six deal.
+    SixtySix(sixty_six::Replay),
 }
 
 impl Replay {
@@ -148,6 +154,7 @@ impl Replay {
         match self {
             Replay::Skat(_) => &skat::family::SKAT,
             Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
+            Replay::SixtySix(_) => &sixty_six::family::SIXTY_SIX,
         }
     }
 
@@ -157,6 +164,7 @@ impl Replay {
         match (self, outcome) {
             (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
             (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
+            (Replay::SixtySix(r), Outcome::SixtySix(result)) => r.result = result,
             _ => {}
         }
     }
@@ -166,6 +174,7 @@ impl Replay {
         match self {
             Replay::Skat(r) => Outcome::Skat(r.result.clone()),
             Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
+            Replay::SixtySix(r) => Outcome::SixtySix(r.result.clone()),
         }
     }
 }
@@ -179,6 +188,8 @@ pub enum Outcome {
     Skat(skat::GameResult),
     /// The result of a Pinochle deal.
     Pinochle(pinochle::GameResult),
+    /// The result of a Sixty-Six deal.
+    SixtySix(sixty_six::GameResult),
 }
 
 #[cfg(test)]

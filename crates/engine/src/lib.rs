@@ -9,6 +9,7 @@
 pub mod core;
 pub mod family;
 pub mod pinochle;
+pub mod sixty_six;
 pub mod skat;
 
 pub use family::{Family, GenLayout, Outcome, Replay};

@@ -1,0 +1,1 @@
+//! Tests of the Sixty-Six family against the seed's worked example and figures.
