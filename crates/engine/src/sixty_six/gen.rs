@@ -171,6 +171,20 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let close_chance = rng.below(12);
     let false_out = rng.chance(3);
     while !state.is_over() {
+        // Now and then the draws are written, so that the events after them may use the
+        // cards drawn (and a close falls after the draws).
+        if state.next_draw().is_some() && rng.chance(50) {
+            while let Some((seat, card)) = state.next_draw() {
+                if state.play(Action::Draw { seat, card }).is_err() {
+                    break;
+                }
+                items.push(event(
+                    label(seat),
+                    [word("draws")].into_iter().chain(card_tokens([card])).collect(),
+                    None,
+                ));
+            }
+        }
         let legal = state.legal();
         let seat = state.to_play();
         let pick =

@@ -1083,6 +1083,13 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 format!("{card} is led after the {} marriage was shown; the lead is its king or queen", suit.name()),
             )
             .with_help("a marriage is announced by showing the king and queen and leading one of them (seed 000, Sixty-Six, The Play)"),
+            Refusal::MarriageUnled { suit } => Diagnostic::error(
+                "Y0206",
+                Kind::Illegal,
+                span,
+                format!("the {} marriage is not led, and it does not make 66", suit.name()),
+            )
+            .with_help("a marriage counts without a lead only when showing it makes the player's score 66 or more (seed 000, Sixty-Six, The Play)"),
             Refusal::Exchange(e) => {
                 let msg = match e {
                     ExchangeError::NotTheNine => "only the nine of trumps, held in the hand, is exchanged for the turned card",

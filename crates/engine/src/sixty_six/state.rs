@@ -183,6 +183,11 @@ pub enum Refusal {
         /// The card led.
         card: Card,
     },
+    /// 66 announced after a marriage shown but not led, which does not make 66.
+    MarriageUnled {
+        /// The marriage's suit.
+        suit: Suit,
+    },
     /// The exchange of the nine is not allowed now.
     Exchange(ExchangeError),
     /// The close is not allowed now.
@@ -465,9 +470,10 @@ impl PlayState {
                 if self.shown.is_some() {
                     return Err(Refusal::Marriage(MarriageError::Second));
                 }
-                let (_, hands, _) = self.after_draws();
+                // Undrawn cards are not in hand yet: the draws a record does not write
+                // come after the events between tricks (notation-growth §2.3).
                 let pair = [Card::new(suit, Rank::King), Card::new(suit, Rank::Queen)];
-                if !pair.iter().all(|&c| hands[seat].contains(c)) {
+                if !pair.iter().all(|&c| self.hands[seat].contains(c)) {
                     return Err(Refusal::Marriage(MarriageError::NotHeld));
                 }
                 Ok(())
@@ -526,6 +532,13 @@ impl PlayState {
                 }
                 if !self.rules.table.is_active(seat) {
                     return Err(Refusal::NotInGame);
+                }
+                // A marriage shown and not led counts only when it makes 66 (000:482).
+                if let Some((s, suit)) = self.shown
+                    && s == seat
+                    && self.score(seat) < o.target
+                {
+                    return Err(Refusal::MarriageUnled { suit });
                 }
                 Ok(())
             }
