@@ -38,6 +38,11 @@ fn pinochle_corpus_snapshots() {
 }
 
 #[test]
+fn sixty_six_corpus_snapshots() {
+    snapshots_of!("../corpus/sixty-six");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{pinochle, sixty_six, skat};
+use crate::{bezique, pinochle, sixty_six, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -100,10 +100,11 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 3] = [
+    static FAMILIES: [&dyn Family; 4] = [
         &skat::family::SKAT,
         &pinochle::family::PINOCHLE,
         &sixty_six::family::SIXTY_SIX,
+        &bezique::family::BEZIQUE,
     ];
     &FAMILIES
 }
@@ -146,6 +147,8 @@ pub enum Replay {
     Pinochle(pinochle::Replay),
     /// A Sixty-Six deal.
     SixtySix(sixty_six::Replay),
+    /// A Bezique deal.
+    Bezique(bezique::Replay),
 }
 
 impl Replay {
@@ -155,6 +158,7 @@ impl Replay {
             Replay::Skat(_) => &skat::family::SKAT,
             Replay::Pinochle(_) => &pinochle::family::PINOCHLE,
             Replay::SixtySix(_) => &sixty_six::family::SIXTY_SIX,
+            Replay::Bezique(_) => &bezique::family::BEZIQUE,
         }
     }
 
@@ -165,6 +169,7 @@ impl Replay {
             (Replay::Skat(r), Outcome::Skat(result)) => r.result = result,
             (Replay::Pinochle(r), Outcome::Pinochle(result)) => r.result = result,
             (Replay::SixtySix(r), Outcome::SixtySix(result)) => r.result = result,
+            (Replay::Bezique(r), Outcome::Bezique(result)) => r.result = result,
             _ => {}
         }
     }
@@ -175,6 +180,7 @@ impl Replay {
             Replay::Skat(r) => Outcome::Skat(r.result.clone()),
             Replay::Pinochle(r) => Outcome::Pinochle(r.result.clone()),
             Replay::SixtySix(r) => Outcome::SixtySix(r.result.clone()),
+            Replay::Bezique(r) => Outcome::Bezique(r.result.clone()),
         }
     }
 }
@@ -190,6 +196,8 @@ pub enum Outcome {
     Pinochle(pinochle::GameResult),
     /// The result of a Sixty-Six deal.
     SixtySix(sixty_six::GameResult),
+    /// The result of a Bezique deal.
+    Bezique(bezique::GameResult),
 }
 
 #[cfg(test)]

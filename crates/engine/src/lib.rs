@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bezique;
 pub mod core;
 pub mod family;
 pub mod pinochle;

@@ -367,6 +367,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         melds: o.melds,
         counters: o.counters,
         last_trick: o.last_trick,
+        meld_on_last_draw: true,
     };
     let mut state = PlayState::new(rules, &pack, counts, leader, stock);
     let mut items = Vec::new();

@@ -164,6 +164,10 @@ pub struct PlayRules {
     pub counters: Counters,
     /// The last trick's bonus.
     pub last_trick: u32,
+    /// Whether the winner may meld when the stock is down to its last face-down card and
+    /// the turned card (two-hand Pinochle: "may meld … and then must draw", 000:91; Bezique:
+    /// he "may not declare", 000:566, `notation-growth.md` X38).
+    pub meld_on_last_draw: bool,
 }
 
 /// A deal in play.
@@ -457,7 +461,14 @@ impl PlayState {
 
     fn turn_seat(&self) -> Result<Seat, Refusal> {
         match self.turn {
-            Some(s) if self.trick.is_empty() && self.stock_lasts() => Ok(s),
+            Some(s)
+                if self.trick.is_empty()
+                    && self.stock_lasts()
+                    && (self.rules.meld_on_last_draw
+                        || self.stock.as_ref().is_some_and(|st| st.len() > 2)) =>
+            {
+                Ok(s)
+            }
             _ => Err(Refusal::NotNow),
         }
     }
