@@ -43,6 +43,11 @@ fn sixty_six_corpus_snapshots() {
 }
 
 #[test]
+fn bezique_corpus_snapshots() {
+    snapshots_of!("../corpus/bezique");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

@@ -120,9 +120,9 @@ fn every_documented_code_has_a_golden_case() {
     );
 }
 
-/// The version-2 golden files (`tests/golden/v2/`) read without an error of the reader; their
-/// games have no engine yet, so `stich check` gives the dispatch finding: `E0001` for a game
-/// without an engine, `E0003` for a score sheet of a game with one.
+/// The version-2 golden files (`tests/golden/v2/`) read without an error of the reader; the
+/// games without an engine give the dispatch finding: `E0001` for a game without an engine,
+/// `E0002` for a profile its engine does not have, `E0003` for a score sheet of a game with one.
 #[test]
 fn version_2_golden_files_give_the_dispatch_finding() {
     let dir = common::root().join("tests/golden/v2");
@@ -151,6 +151,8 @@ fn version_2_golden_files_give_the_dispatch_finding() {
                 "pinochle-two-hand.stich" => assert_eq!(codes, ["P0501"], "{name}"),
                 // Sixty-Six has an engine since the Sixty-Six family: the example is consistent.
                 "sixty-six.stich" => assert!(codes.is_empty(), "{name}: {codes:?}"),
+                // Bezique has an engine, but Rubicon Bezique is not one of its profiles yet.
+                "bezique-rubicon.stich" => assert_eq!(codes, ["E0002"], "{name}"),
                 _ => assert!(
                     codes.contains(&"E0001") || codes.contains(&"E0003"),
                     "{}: {codes:?}",

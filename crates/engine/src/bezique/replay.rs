@@ -601,6 +601,32 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Cards by rank, A 10 K Q J 9 8 7, and within a rank ♠ ♥ ♦ ♣, as declarations are written.
+fn in_book_order(mut cards: Vec<Card>) -> Vec<Card> {
+    use cards::{Rank, Suit};
+    let rank = |r: Rank| {
+        [
+            Rank::Ace,
+            Rank::Ten,
+            Rank::King,
+            Rank::Queen,
+            Rank::Jack,
+            Rank::Nine,
+            Rank::Eight,
+            Rank::Seven,
+        ]
+        .iter()
+        .position(|&x| x == r)
+    };
+    let suit = |s: Suit| {
+        [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+            .iter()
+            .position(|&x| x == s)
+    };
+    cards.sort_by_key(|c| (rank(c.rank), suit(c.suit)));
+    cards
+}
+
 fn fallback_table() -> Table {
     // Two seats always make a table; this is never reached, but keeps `new` free of panics.
     Table::new(2).unwrap_or_else(|_| fallback_table())
@@ -681,7 +707,7 @@ impl Sink<PlayState, Ctx> for CheckSink {
                         after_trick: self.tricks.len(),
                         seat: label(*seat).to_string(),
                         kind: meld::word(*kind).to_string(),
-                        cards: cards.iter().collect(),
+                        cards: in_book_order(cards.iter().collect()),
                         value: *value,
                     });
                 }
