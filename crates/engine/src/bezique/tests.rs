@@ -149,3 +149,35 @@ fn generated_records_check_consistent() {
         }
     }
 }
+
+const DOUBLE: &str = include_str!("../../../../corpus/bezique/uspc-two-hand/double-bezique.stich");
+
+/// 000:563: a bezique 40, then the second added for the double bezique 500: 540.
+#[test]
+fn a_bezique_then_the_double_makes_540() {
+    let c = check(DOUBLE);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let values: Vec<u32> = replay(&c).declarations.iter().map(|d| d.value).collect();
+    assert_eq!(values, [40, 500]);
+    assert_eq!(replay(&c).result.sides[0].declarations, 540);
+}
+
+/// 000:563–564: the double declared at once counts 500 only: no single bezique from it later.
+#[test]
+fn a_double_declared_at_once_gives_no_single_later() {
+    let text = DOUBLE
+        .replace(
+            "         E bezique ♠Q ♦J = 40\n",
+            "         E double-bezique ♠Q ♦J ♠Q ♦J = 500\n",
+        )
+        .replace(
+            "E double-bezique ♠Q@table ♦J@table ♠Q ♦J = 500 ; the second bezique added",
+            "E bezique ♠Q@table ♦J@table = 40",
+        );
+    let c = check(&text);
+    assert!(
+        codes(&c).iter().any(|c| *c == "B0210" || *c == "B0211"),
+        "{:?}",
+        codes(&c)
+    );
+}
