@@ -9,20 +9,11 @@ fn stich() -> Command {
     Command::new(env!("CARGO_BIN_EXE_stich"))
 }
 
-#[test]
-fn generated_two_hand_records_check_consistent() {
+fn gen_then_check(profile: &str) {
     let count = "200";
     let out = stich()
         .args([
-            "gen",
-            "--game",
-            "bezique",
-            "--rules",
-            "uspc-two-hand",
-            "--count",
-            count,
-            "--seed",
-            "17",
+            "gen", "--game", "bezique", "--rules", profile, "--count", count, "--seed", "17",
         ])
         .output()
         .expect("gen runs");
@@ -47,6 +38,16 @@ fn generated_two_hand_records_check_consistent() {
         err.contains(&format!("{count} records: {count} consistent")),
         "{err}"
     );
+}
+
+#[test]
+fn generated_two_hand_records_check_consistent() {
+    gen_then_check("uspc-two-hand");
+}
+
+#[test]
+fn generated_no_turn_records_check_consistent() {
+    gen_then_check("uspc-no-turn");
 }
 
 /// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
@@ -122,4 +123,5 @@ fn rules_lists_the_bezique_profile() {
     let out = stich().args(["rules"]).output().expect("rules runs");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("bezique uspc-two-hand: "), "{text}");
+    assert!(text.contains("bezique uspc-no-turn: "), "{text}");
 }

@@ -61,9 +61,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     }
     let mut rest = cards.into_iter();
     let hands: BySeat<Vec<Card>> = BySeat::from_fn(table, |_| rest.by_ref().take(o.hand).collect());
-    let Some(turned) = rest.next() else {
-        return Record::default();
-    };
+    let turned = if o.turned { rest.next() } else { None };
     let stock: Vec<Card> = rest.collect();
     let mut r = Record {
         version: Some(2),
@@ -80,7 +78,9 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         tag("Standing", &standing.join(", ")),
     ];
     let mut lines: Vec<HandLine> = table.seats().map(|s| hand_line(label(s), &hands[s])).collect();
-    lines.push(hand_line("trump", &[turned]));
+    if let Some(t) = turned {
+        lines.push(hand_line("trump", &[t]));
+    }
     lines.push(hand_line("stock", &stock));
     r.deal = Some(Section::new(Span::default(), lines));
 
@@ -89,11 +89,11 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         return Record::default();
     };
     let mut state = PlayState::new(
-        play_rules(&o, table, turned.suit),
+        play_rules(&o, table, turned.map_or(cards::Suit::Spades, |t| t.suit)),
         &pack,
         counts,
         leader,
-        Some(Stock::new(stock, Some(turned))),
+        Some(Stock::new(stock, turned)),
     );
     let mut items: Vec<PlayItem> = Vec::new();
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();

@@ -45,6 +45,7 @@ pub fn play_rules(o: &Options, table: Table, trump: cards::Suit) -> PlayRules {
         counters: Counters::Brisques,
         last_trick: o.last_trick,
         meld_on_last_draw: false,
+        trump_by_marriage: !o.turned,
     }
 }
 
@@ -122,26 +123,21 @@ impl<'a> Run<'a> {
             return;
         };
         self.replay.dealer = Some("D".to_string());
-        self.replay.trump = Some(turned.suit.name().to_string());
-        self.trump = turned.suit;
-        let rules = play_rules(&self.o, self.table, turned.suit);
+        // Without a turned card the trump suit is a placeholder until a marriage makes it.
+        self.trump = turned.map_or(cards::Suit::Spades, |t| t.suit);
+        let rules = play_rules(&self.o, self.table, self.trump);
         // The non-dealer leads (000:551).
         let Some(leader) = Seat::new(0) else {
             return;
         };
-        let mut state = PlayState::new(
-            rules,
-            &self.pack,
-            hands,
-            leader,
-            Some(Stock::new(stock, Some(turned))),
-        );
+        let mut state = PlayState::new(rules, &self.pack, hands, leader, Some(Stock::new(stock, turned)));
         self.play(&mut state);
+        self.replay.trump = state.trump().map(|t| t.name().to_string());
         self.result(&state);
         self.claims();
     }
 
-    fn deal(&mut self) -> Option<(BySeat<CardCounts>, Card, Vec<Card>)> {
+    fn deal(&mut self) -> Option<(BySeat<CardCounts>, Option<Card>, Vec<Card>)> {
         let Some(deal) = &self.record.deal else {
             self.incomplete(
                 None,
@@ -249,15 +245,31 @@ impl<'a> Run<'a> {
             }
         }
         self.replay.hands = self.table.seats().map(|s| lists[s].clone()).collect();
-        let Some(t) = turned else {
-            self.incomplete(
-                deal_span,
-                "the deal does not give the trump card turned up",
-                "write it as `trump: ♦7`",
-            );
-            return None;
+        let t = match (turned, self.o.turned) {
+            (Some(t), true) => Some(t),
+            (None, true) => {
+                self.incomplete(
+                    deal_span,
+                    "the deal does not give the trump card turned up",
+                    "write it as `trump: ♦7`",
+                );
+                return None;
+            }
+            (Some(_), false) => {
+                self.push(
+                    Diagnostic::error(
+                        "B0202",
+                        Kind::Illegal,
+                        deal_span,
+                        "no card is turned in this game: the first marriage makes trump",
+                    )
+                    .with_help("seed 000, Bezique Without Turning Trump"),
+                );
+                return None;
+            }
+            (None, false) => None,
         };
-        self.replay.turned = Some(t);
+        self.replay.turned = t;
         let Some(stock) = stock else {
             self.incomplete(
                 deal_span,
@@ -266,7 +278,7 @@ impl<'a> Run<'a> {
             );
             return None;
         };
-        let want = self.pack.len() - 2 * self.o.hand - 1;
+        let want = self.pack.len() - 2 * self.o.hand - usize::from(t.is_some());
         if stock.len() != want {
             self.push(
                 Diagnostic::error(
@@ -411,7 +423,7 @@ impl<'a> Run<'a> {
                             _ => {}
                         }
                     }
-                    let trump = self.trump;
+                    let trump = state.trump().unwrap_or(self.trump);
                     let action = if let Some(kind) = meld::kind(&word, &cards, trump) {
                         Action::Meld { kind, cards, marked }
                     } else if common::exchange(&word) == Some(common::ExchangeWord::Exchanges) {

@@ -14,6 +14,8 @@ pub struct Options {
     pub pack: Pack,
     /// Cards dealt to each hand.
     pub hand: usize,
+    /// Whether a card is turned for trump (without it the first marriage makes trump).
+    pub turned: bool,
     /// The declarations and their values.
     pub melds: MeldTable,
     /// The duties of the last tricks, once the stock is gone.
@@ -68,22 +70,36 @@ pub const LAST_TRICKS: Duties = Duties {
     over_partner: true,
 };
 
+const TWO_HAND: Options = Options {
+    pack: Pack::Bezique64,
+    hand: 8,
+    turned: true,
+    melds: SEED_000,
+    duties: LAST_TRICKS,
+    brisque: 10,
+    last_trick: 10,
+    game: 1500,
+};
+
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 1] = [Profile {
-        name: "uspc-two-hand",
-        description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
-        source: "seed 000, Bezique",
-        options: Options {
-            pack: Pack::Bezique64,
-            hand: 8,
-            melds: SEED_000,
-            duties: LAST_TRICKS,
-            brisque: 10,
-            last_trick: 10,
-            game: 1500,
+    static ALL: [Profile; 2] = [
+        Profile {
+            name: "uspc-two-hand",
+            description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
+            source: "seed 000, Bezique",
+            options: TWO_HAND,
         },
-    }];
+        Profile {
+            name: "uspc-no-turn",
+            description: "Bezique without turning trump: the first marriage (or a sequence before one) makes trump; no count for the seven",
+            source: "seed 000, Bezique, Bezique Without Turning Trump",
+            options: Options {
+                turned: false,
+                ..TWO_HAND
+            },
+        },
+    ];
     &ALL
 }
 

@@ -31,8 +31,16 @@ pub fn body(replay: &Replay, display: Display) -> String {
     if !replay.stock.is_empty() {
         let _ = writeln!(s, "  stock, top first: {}", cards(display, &replay.stock));
     }
-    if let Some(t) = &replay.trump {
-        let _ = writeln!(s, "Trump: {t}");
+    match (&replay.trump, replay.turned) {
+        (Some(t), Some(_)) => {
+            let _ = writeln!(s, "Trump: {t}");
+        }
+        (Some(t), None) => {
+            let _ = writeln!(s, "Trump: {t}, made by the first marriage");
+        }
+        (None, _) => {
+            let _ = writeln!(s, "Trump: none (no marriage was declared)");
+        }
     }
     if !replay.tricks.is_empty() {
         let _ = writeln!(s, "\nTricks:");

@@ -181,3 +181,32 @@ fn a_double_declared_at_once_gives_no_single_later() {
         codes(&c)
     );
 }
+
+const NO_TURN: &str = include_str!("../../../../corpus/bezique/uspc-no-turn/first-marriage.stich");
+
+/// 000:572: without a turned trump the first marriage makes trump (and counts 40, X48);
+/// before it a trick goes to the higher card of the suit led.
+#[test]
+fn without_a_turned_trump_the_first_marriage_makes_it() {
+    let c = check(NO_TURN);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.turned, None);
+    assert_eq!(r.trump.as_deref(), Some("spades"));
+    let values: Vec<(&str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(values, [("marriage", 40)]);
+}
+
+/// 000:572: "there is no count for the seven of trumps".
+#[test]
+fn without_a_turned_trump_the_seven_does_not_count() {
+    let c = check(&NO_TURN.replace(
+        "D marriage ♠K ♠Q = 40 ; the first marriage: spades are trumps, and it counts 40",
+        "D seven ♠7 = 10",
+    ));
+    assert!(codes(&c).contains(&"B0206"), "{:?}", codes(&c));
+}

@@ -368,6 +368,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         counters: o.counters,
         last_trick: o.last_trick,
         meld_on_last_draw: true,
+        trump_by_marriage: false,
     };
     let mut state = PlayState::new(rules, &pack, counts, leader, stock);
     let mut items = Vec::new();

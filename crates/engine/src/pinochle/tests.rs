@@ -117,6 +117,7 @@ mod state {
             counters: o.counters,
             last_trick: o.last_trick,
             meld_on_last_draw: true,
+            trump_by_marriage: false,
         };
         PlayState::new(rules, &pack, hands, seat(0), Some(Stock::new(rest, turned)))
     }
@@ -334,6 +335,7 @@ mod state {
             counters: o.counters,
             last_trick: o.last_trick,
             meld_on_last_draw: true,
+            trump_by_marriage: false,
         };
         PlayState::new(rules, &Pack::Pinochle48.spec(), hands, seat(leader), None)
     }
