@@ -52,17 +52,17 @@ fn gen_then_check(profile: &str, count: &str) {
 
 #[test]
 fn generated_two_hand_records_check_consistent() {
-    gen_then_check("uspc-two-hand", "300");
+    gen_then_check("uspc-two-hand", "200");
 }
 
 #[test]
 fn generated_three_hand_records_check_consistent() {
-    gen_then_check("uspc-three-hand", "300");
+    gen_then_check("uspc-three-hand", "200");
 }
 
 #[test]
 fn generated_four_hand_records_check_consistent() {
-    gen_then_check("uspc-four-hand", "300");
+    gen_then_check("uspc-four-hand", "200");
 }
 
 #[test]
