@@ -5,45 +5,17 @@
 
 use cards::Card;
 use notation::{
-    CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Statement, Tag, Token,
-    Trick, TrickClaim,
+    CardSlot, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Token, Trick, TrickClaim,
 };
 
 use crate::bezique::meld;
 use crate::bezique::replay::{self, LABELS, play_rules};
 use crate::bezique::rules::Profile;
+use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
 use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Table};
 use crate::pinochle::state::{Action, Event, PlayState};
 use crate::skat::r#gen::Rng;
-
-fn bare<T>(node: T) -> Spanned<T> {
-    Spanned::bare(node)
-}
-
-fn word(w: &str) -> Spanned<Token> {
-    bare(Token::Word(w.to_string()))
-}
-
-fn number(n: i64) -> Spanned<Token> {
-    bare(Token::Number(n))
-}
-
-fn tag(name: &str, value: &str) -> Tag {
-    Tag {
-        name: bare(name.to_string()),
-        value: bare(value.to_string()),
-        comments: Vec::new(),
-    }
-}
-
-fn hand_line(label: &str, cards: &[Card]) -> HandLine {
-    HandLine {
-        seat: bare(label.to_string()),
-        cards: cards.iter().map(|&c| bare(CardSlot::Known(c))).collect(),
-        comments: Vec::new(),
-    }
-}
 
 /// A random legal deal under `profile` from `seed`, as a record with every claim.
 pub fn generate(profile: &Profile, seed: u64) -> Record {
@@ -123,26 +95,22 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         if trick_cards.is_empty() && matches!(action, Action::Play { .. }) {
             trick_leader = state.to_play();
         }
-        let Ok(event) = state.play(action) else { break };
-        match (action, event) {
+        let Ok(done) = state.play(action) else { break };
+        match (action, done) {
             (Action::Meld { kind, cards, .. }, Event::Melded { value, .. }) => {
                 let tokens = [word(meld::word(kind))]
                     .into_iter()
                     .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
                     .collect();
-                items.push(PlayItem::Event(Statement {
-                    seat: Some(bare(label(seat).to_string())),
-                    tokens,
-                    figure: vec![number(i64::from(value))],
-                    comments: Vec::new(),
-                }));
+                items.push(event(label(seat), tokens, Some(i64::from(value))));
             }
-            (Action::Exchange { card }, _) => items.push(PlayItem::Event(Statement {
-                seat: Some(bare(label(seat).to_string())),
-                tokens: vec![word("exchanges"), bare(Token::Card(CardSlot::Known(card)))],
-                figure: Vec::new(),
-                comments: Vec::new(),
-            })),
+            (Action::Exchange { card }, _) => {
+                let tokens = [word("exchanges")]
+                    .into_iter()
+                    .chain(card_tokens([card]))
+                    .collect();
+                items.push(event(label(seat), tokens, None));
+            }
             (
                 Action::Play { card, .. },
                 Event::Played {
@@ -177,24 +145,23 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         },
     ));
     let (rep, _) = replay::check(&r, profile);
-    let claim = |key: &str, f: &dyn Fn(&crate::bezique::model::SideResult) -> Option<i64>| Claim {
-        key: bare(key.to_string()),
-        values: rep
+    let pairs = |key: &str, f: &dyn Fn(&crate::bezique::model::SideResult) -> Option<i64>| {
+        let values = rep
             .result
             .sides
             .iter()
             .filter_map(|s| f(s).map(|n| [word(&s.side), number(n)]))
             .flatten()
-            .collect(),
-        comments: Vec::new(),
+            .collect();
+        claim(key, values)
     };
     r.result = Some(Section::new(
         Span::default(),
         vec![
-            claim("declarations", &|s| Some(i64::from(s.declarations))),
-            claim("brisques", &|s| Some(i64::from(s.brisques))),
-            claim("points", &|s| Some(i64::from(s.points))),
-            claim("total", &|s| s.total),
+            pairs("declarations", &|s| Some(i64::from(s.declarations))),
+            pairs("brisques", &|s| Some(i64::from(s.brisques))),
+            pairs("points", &|s| Some(i64::from(s.points))),
+            pairs("total", &|s| s.total),
         ],
     ));
     r

@@ -9,60 +9,16 @@
 
 use cards::Card;
 use notation::{
-    CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Statement, Tag, Token,
-    Trick, TrickClaim,
+    CardSlot, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Token, Trick, TrickClaim,
 };
 
+use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
 use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides};
 use crate::sixty_six::replay::{self, labels, table};
 use crate::sixty_six::rules::{Format, Profile};
 use crate::sixty_six::state::{Action, Event, PlayRules, PlayState};
 use crate::skat::r#gen::Rng;
-
-fn bare<T>(node: T) -> Spanned<T> {
-    Spanned::bare(node)
-}
-
-fn word(w: &str) -> Spanned<Token> {
-    bare(Token::Word(w.to_string()))
-}
-
-fn number(n: i64) -> Spanned<Token> {
-    bare(Token::Number(n))
-}
-
-fn card_tokens(cards: impl IntoIterator<Item = Card>) -> Vec<Spanned<Token>> {
-    cards
-        .into_iter()
-        .map(|c| bare(Token::Card(CardSlot::Known(c))))
-        .collect()
-}
-
-fn event(seat: &str, tokens: Vec<Spanned<Token>>, figure: Option<i64>) -> PlayItem {
-    PlayItem::Event(Statement {
-        seat: Some(bare(seat.to_string())),
-        tokens,
-        figure: figure.map(number).into_iter().collect(),
-        comments: Vec::new(),
-    })
-}
-
-fn tag(name: &str, value: &str) -> Tag {
-    Tag {
-        name: bare(name.to_string()),
-        value: bare(value.to_string()),
-        comments: Vec::new(),
-    }
-}
-
-fn hand_line(label: &str, cards: &[Card]) -> HandLine {
-    HandLine {
-        seat: bare(label.to_string()),
-        cards: cards.iter().map(|&c| bare(CardSlot::Known(c))).collect(),
-        comments: Vec::new(),
-    }
-}
 
 fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
@@ -272,11 +228,6 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
 
     let (rep, _) = replay::check(&r, profile);
     let res = rep.result;
-    let claim = |key: &str, values: Vec<Spanned<Token>>| Claim {
-        key: bare(key.to_string()),
-        values,
-        comments: Vec::new(),
-    };
     let pairs = |f: &dyn Fn(&crate::sixty_six::model::SideResult) -> Option<i64>| -> Vec<Spanned<Token>> {
         res.sides
             .iter()
