@@ -53,6 +53,16 @@ fn frog_corpus_snapshots() {
 }
 
 #[test]
+fn sixty_six_corpus_snapshots() {
+    snapshots_of!("../corpus/sixty-six");
+}
+
+#[test]
+fn bezique_corpus_snapshots() {
+    snapshots_of!("../corpus/bezique");
+}
+
+#[test]
 fn corpus_records_are_consistent_or_disputed() {
     let mut files = Vec::new();
     collect(&common::root().join("corpus"), &mut files);

@@ -128,9 +128,9 @@ fn every_documented_code_has_a_golden_case() {
     );
 }
 
-/// The version-2 golden files (`tests/golden/v2/`) read without an error of the reader; their
-/// games mostly have no engine yet, so `stich check` gives the dispatch finding: `E0001` for a game
-/// without an engine, `E0003` for a score sheet of a game with one.
+/// The version-2 golden files (`tests/golden/v2/`) read without an error of the reader; the
+/// games without an engine give the dispatch finding: `E0001` for a game without an engine,
+/// `E0002` for a profile its engine does not have, `E0003` for a score sheet of a game with one.
 #[test]
 fn version_2_golden_files_give_the_dispatch_finding() {
     let dir = common::root().join("tests/golden/v2");
@@ -165,6 +165,10 @@ fn version_2_golden_files_give_the_dispatch_finding() {
                 "ristikontra.stich" => assert_eq!(codes, ["R0501"], "{name}"),
                 // Skat checks its sheets since the score sheets: Foster's card is right.
                 "skat-sheet.stich" => assert!(codes.is_empty(), "{name}: {codes:?}"),
+                // Sixty-Six has an engine since the Sixty-Six family: the example is consistent.
+                "sixty-six.stich" => assert!(codes.is_empty(), "{name}: {codes:?}"),
+                // Bezique has an engine, but Rubicon Bezique is not one of its profiles yet.
+                "bezique-rubicon.stich" => assert_eq!(codes, ["E0002"], "{name}"),
                 _ => assert!(
                     codes.contains(&"E0001") || codes.contains(&"E0003"),
                     "{}: {codes:?}",

@@ -11,7 +11,7 @@
 use cards::Display;
 use notation::{Diagnostic, Record};
 
-use crate::{cribbage, frog, pinochle, ristikontra, skat};
+use crate::{bezique, cribbage, frog, pinochle, ristikontra, sixty_six, skat};
 
 /// One game family: its tag, its rule profiles and what the engine does with its records.
 pub trait Family: Sync {
@@ -138,12 +138,14 @@ pub enum GenLayout {
 /// Every family with an engine, in listing order. The first is the one a record without a
 /// `Game` tag is read as.
 pub fn registry() -> &'static [&'static dyn Family] {
-    static FAMILIES: [&dyn Family; 5] = [
+    static FAMILIES: [&dyn Family; 7] = [
         &skat::family::SKAT,
         &pinochle::family::PINOCHLE,
         &cribbage::family::CRIBBAGE,
         &ristikontra::family::RISTIKONTRA,
         &frog::family::FROG,
+        &sixty_six::family::SIXTY_SIX,
+        &bezique::family::BEZIQUE,
     ];
     &FAMILIES
 }
@@ -190,6 +192,10 @@ pub enum Replay {
     Ristikontra(ristikontra::Replay),
     /// A Frog deal.
     Frog(frog::Replay),
+    /// A Sixty-Six deal.
+    SixtySix(sixty_six::Replay),
+    /// A Bezique deal.
+    Bezique(bezique::Replay),
 }
 
 impl Replay {
@@ -201,6 +207,8 @@ impl Replay {
             Replay::Cribbage(_) => &cribbage::family::CRIBBAGE,
             Replay::Ristikontra(_) => &ristikontra::family::RISTIKONTRA,
             Replay::Frog(_) => &frog::family::FROG,
+            Replay::SixtySix(_) => &sixty_six::family::SIXTY_SIX,
+            Replay::Bezique(_) => &bezique::family::BEZIQUE,
         }
     }
 
@@ -213,6 +221,8 @@ impl Replay {
             (Replay::Cribbage(r), Outcome::Cribbage(result)) => r.result = result,
             (Replay::Ristikontra(r), Outcome::Ristikontra(result)) => r.result = result,
             (Replay::Frog(r), Outcome::Frog(result)) => r.result = result,
+            (Replay::SixtySix(r), Outcome::SixtySix(result)) => r.result = result,
+            (Replay::Bezique(r), Outcome::Bezique(result)) => r.result = result,
             _ => {}
         }
     }
@@ -225,6 +235,8 @@ impl Replay {
             Replay::Cribbage(r) => Outcome::Cribbage(r.result.clone()),
             Replay::Ristikontra(r) => Outcome::Ristikontra(r.result.clone()),
             Replay::Frog(r) => Outcome::Frog(r.result.clone()),
+            Replay::SixtySix(r) => Outcome::SixtySix(r.result.clone()),
+            Replay::Bezique(r) => Outcome::Bezique(r.result.clone()),
         }
     }
 }
@@ -244,6 +256,10 @@ pub enum Outcome {
     Ristikontra(ristikontra::GameResult),
     /// The result of a Frog deal.
     Frog(frog::GameResult),
+    /// The result of a Sixty-Six deal.
+    SixtySix(sixty_six::GameResult),
+    /// The result of a Bezique deal.
+    Bezique(bezique::GameResult),
 }
 
 #[cfg(test)]

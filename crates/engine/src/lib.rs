@@ -15,12 +15,14 @@
 
 #![warn(missing_docs)]
 
+pub mod bezique;
 pub mod core;
 pub mod cribbage;
 pub mod family;
 pub mod frog;
 pub mod pinochle;
 pub mod ristikontra;
+pub mod sixty_six;
 pub mod skat;
 
 pub use family::{Family, GenLayout, Outcome, Replay};

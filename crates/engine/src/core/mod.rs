@@ -7,6 +7,7 @@
 //! Nothing here knows a particular game: a game family supplies the pack, the order of the
 //! cards for its contract, its policies and its point table.
 
+pub mod build;
 pub mod cardset;
 pub mod counts;
 pub mod deal;

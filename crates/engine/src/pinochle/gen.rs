@@ -367,6 +367,8 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         melds: o.melds,
         counters: o.counters,
         last_trick: o.last_trick,
+        meld_on_last_draw: true,
+        trump_by_marriage: false,
     };
     let mut state = PlayState::new(rules, &pack, counts, leader, stock);
     let mut items = Vec::new();

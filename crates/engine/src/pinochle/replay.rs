@@ -197,6 +197,8 @@ impl<'a> Run<'a> {
             melds: self.o.melds,
             counters: self.o.counters,
             last_trick: self.o.last_trick,
+            meld_on_last_draw: true,
+            trump_by_marriage: false,
         };
         let mut state = PlayState::new(rules, &self.pack, hands, leader, stock);
         self.play(&mut state);

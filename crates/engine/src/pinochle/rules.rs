@@ -36,6 +36,9 @@ pub enum Counters {
     /// Aces, tens and kings 1 (seed 002's double-deck game, 002:84).
     #[serde(rename = "1-1-1")]
     Ones,
+    /// Aces and tens 10 each, the brisques of Bezique (seed 000, 000:547).
+    #[serde(rename = "10-10")]
+    Brisques,
 }
 
 impl Counters {
@@ -43,6 +46,8 @@ impl Counters {
     pub fn value(self, rank: Rank) -> u32 {
         match (self, rank) {
             (Counters::Ones, Rank::Ace | Rank::Ten | Rank::King) => 1,
+            (Counters::Brisques, Rank::Ace | Rank::Ten) => 10,
+            (Counters::Brisques, _) => 0,
             (_, Rank::Ace) => match self {
                 Counters::Traditional => 11,
                 _ => 10,
@@ -64,6 +69,7 @@ impl Counters {
             Counters::Fives => "10-10-5-5",
             Counters::Tens => "10-10-10",
             Counters::Ones => "1-1-1",
+            Counters::Brisques => "10-10",
         }
     }
 
@@ -73,6 +79,7 @@ impl Counters {
             Counters::Fives,
             Counters::Tens,
             Counters::Ones,
+            Counters::Brisques,
         ]
         .into_iter()
         .find(|c| c.name() == s)

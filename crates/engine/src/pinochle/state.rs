@@ -164,12 +164,22 @@ pub struct PlayRules {
     pub counters: Counters,
     /// The last trick's bonus.
     pub last_trick: u32,
+    /// Whether the winner may meld when the stock is down to its last face-down card and
+    /// the turned card (two-hand Pinochle: "may meld … and then must draw", 000:91; Bezique:
+    /// he "may not declare", 000:566, `notation-growth.md` X38).
+    pub meld_on_last_draw: bool,
+    /// Whether no trump is turned and the first marriage (or a sequence before one) makes
+    /// its suit trumps (Bezique without turning trump, seed 000, 000:572; `trump` is then
+    /// only a placeholder until it does).
+    pub trump_by_marriage: bool,
 }
 
 /// A deal in play.
 #[derive(Clone, Debug)]
 pub struct PlayState {
     rules: PlayRules,
+    pack: cards::PackSpec,
+    trump_known: bool,
     order: TrickOrder,
     hands: BySeat<CardCounts>,
     shown: BySeat<Shown<MeldNote>>,
@@ -201,7 +211,9 @@ impl PlayState {
             hands.values().map(CardCounts::len).sum::<usize>() + stock.as_ref().map_or(0, Stock::len);
         let tricks_left = cards / rules.table.len().max(1);
         let mut state = PlayState {
-            order: duties::order_for(pack, Some(rules.trump)),
+            order: duties::order_for(pack, (!rules.trump_by_marriage).then_some(rules.trump)),
+            pack: pack.clone(),
+            trump_known: !rules.trump_by_marriage,
             shown: BySeat::new(rules.table),
             stock,
             trick: Vec::new(),
@@ -230,6 +242,24 @@ impl PlayState {
 
     fn dix(&self) -> Card {
         Card::new(self.rules.trump, self.rules.melds.dix_rank)
+    }
+
+    /// The trump suit, once known (always, but in a game whose first marriage makes it).
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump_known.then_some(self.rules.trump)
+    }
+
+    /// The kind a meld counts as, and the trump suit it makes: before trump is known the
+    /// first marriage is in trumps and a sequence makes its suit trumps (X39).
+    fn meld_trump(&self, kind: MeldKind, cards: &CardCounts) -> (MeldKind, Suit, Option<Suit>) {
+        if self.trump_known {
+            return (kind, self.rules.trump, None);
+        }
+        match (kind, cards.iter().next()) {
+            (MeldKind::Marriage | MeldKind::Royal, Some(c)) => (MeldKind::Royal, c.suit, Some(c.suit)),
+            (MeldKind::Run, Some(c)) => (MeldKind::Run, c.suit, Some(c.suit)),
+            _ => (kind, self.rules.trump, None),
+        }
     }
 
     /// The seat to play next.
@@ -457,7 +487,14 @@ impl PlayState {
 
     fn turn_seat(&self) -> Result<Seat, Refusal> {
         match self.turn {
-            Some(s) if self.trick.is_empty() && self.stock_lasts() => Ok(s),
+            Some(s)
+                if self.trick.is_empty()
+                    && self.stock_lasts()
+                    && (self.rules.meld_on_last_draw
+                        || self.stock.as_ref().is_some_and(|st| st.len() > 2)) =>
+            {
+                Ok(s)
+            }
             _ => Err(Refusal::NotNow),
         }
     }
@@ -470,7 +507,12 @@ impl PlayState {
         marked: &CardCounts,
     ) -> Result<(crate::core::shown::Sourcing, u32), Refusal> {
         let seat = self.turn_seat()?;
-        let value = meld::shape(&self.rules.melds, kind, self.rules.trump, cards).map_err(Refusal::Shape)?;
+        let (kind, trump, _) = self.meld_trump(kind, cards);
+        if kind == MeldKind::Dix && self.rules.trump_by_marriage {
+            // No count for the seven of trumps without a turned trump (000:572).
+            return Err(Refusal::Shape(ShapeError::NotInTable));
+        }
+        let value = meld::shape(&self.rules.melds, kind, trump, cards).map_err(Refusal::Shape)?;
         let hand = self.hands[seat];
         if kind == MeldKind::Dix {
             // The dix is shown, not laid down (seed 000, 000:89), once per card held.
@@ -572,8 +614,23 @@ impl PlayState {
             .collect();
         if let Ok(seat) = self.turn_seat() {
             let holding = self.hands[seat].plus(&self.shown[seat].counts());
+            // Before trump is known a marriage or sequence of any suit may make it.
+            let suits: Vec<Suit> = if self.trump_known {
+                vec![self.rules.trump]
+            } else {
+                cards::Suit::ALL.to_vec()
+            };
+            let candidates = |kind: MeldKind| -> Vec<CardCounts> {
+                match kind {
+                    MeldKind::Run | MeldKind::Royal => suits
+                        .iter()
+                        .flat_map(|&t| meld::candidates(&self.rules.melds, kind, t, &holding))
+                        .collect(),
+                    _ => meld::candidates(&self.rules.melds, kind, self.rules.trump, &holding),
+                }
+            };
             for kind in MeldKind::ALL {
-                for cards in meld::candidates(&self.rules.melds, kind, self.rules.trump, &holding) {
+                for cards in candidates(kind) {
                     let action = Action::Meld {
                         kind,
                         cards,
@@ -617,6 +674,12 @@ impl GameState for PlayState {
             Action::Meld { kind, cards, marked } => {
                 let (sourcing, value) = self.check_meld(kind, &cards, &marked)?;
                 let seat = self.turn_seat()?;
+                let (kind, _, makes) = self.meld_trump(kind, &cards);
+                if let Some(trump) = makes {
+                    self.rules.trump = trump;
+                    self.trump_known = true;
+                    self.order = duties::order_for(&self.pack, Some(trump));
+                }
                 Ok(self.apply_meld(seat, kind, &sourcing, value))
             }
             Action::Exchange { card } => {

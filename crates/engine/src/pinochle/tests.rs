@@ -116,6 +116,8 @@ mod state {
             melds: o.melds,
             counters: o.counters,
             last_trick: o.last_trick,
+            meld_on_last_draw: true,
+            trump_by_marriage: false,
         };
         PlayState::new(rules, &pack, hands, seat(0), Some(Stock::new(rest, turned)))
     }
@@ -332,6 +334,8 @@ mod state {
             melds: MeldTable::SEED_002,
             counters: o.counters,
             last_trick: o.last_trick,
+            meld_on_last_draw: true,
+            trump_by_marriage: false,
         };
         PlayState::new(rules, &Pack::Pinochle48.spec(), hands, seat(leader), None)
     }

@@ -1,0 +1,168 @@
+//! The generator of random legal two-hand Bezique deals: a shuffled deal, every trick and
+//! every declaration picked from [`GameState::legal`] of the same stock game the check
+//! replays, and every claim the record can carry (the declarations' values from the play's
+//! events; the result from the replay of the record so made).
+
+use cards::Card;
+use notation::{
+    CardSlot, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Token, Trick, TrickClaim,
+};
+
+use crate::bezique::meld;
+use crate::bezique::replay::{self, LABELS, play_rules};
+use crate::bezique::rules::Profile;
+use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
+use crate::core::piles::Stock;
+use crate::core::{BySeat, CardCounts, GameState, Seat, Table};
+use crate::pinochle::state::{Action, Event, PlayState};
+use crate::skat::r#gen::Rng;
+
+/// A random legal deal under `profile` from `seed`, as a record with every claim.
+pub fn generate(profile: &Profile, seed: u64) -> Record {
+    let mut rng = Rng::new(seed);
+    let o = profile.options;
+    let label = |s: Seat| LABELS.get(s.index()).copied().unwrap_or("?");
+    let Ok(table) = Table::new(2) else {
+        return Record::default();
+    };
+    let pack = o.pack.spec();
+    let mut cards = pack.cards();
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+    let mut rest = cards.into_iter();
+    let hands: BySeat<Vec<Card>> = BySeat::from_fn(table, |_| rest.by_ref().take(o.hand).collect());
+    let turned = if o.turned { rest.next() } else { None };
+    let stock: Vec<Card> = rest.collect();
+    let mut r = Record {
+        version: Some(2),
+        ..Record::default()
+    };
+    let standing: Vec<String> = LABELS
+        .iter()
+        .map(|l| format!("{l} {}", rng.below(140) * 10))
+        .collect();
+    r.tags = vec![
+        tag("Game", "bezique"),
+        tag("Rules", profile.name),
+        tag("Source", &format!("generated, seed {seed}")),
+        tag("Standing", &standing.join(", ")),
+    ];
+    let mut lines: Vec<HandLine> = table.seats().map(|s| hand_line(label(s), &hands[s])).collect();
+    if let Some(t) = turned {
+        lines.push(hand_line("trump", &[t]));
+    }
+    lines.push(hand_line("stock", &stock));
+    r.deal = Some(Section::new(Span::default(), lines));
+
+    let counts: BySeat<CardCounts> = BySeat::from_fn(table, |s| CardCounts::of(hands[s].iter().copied()));
+    let Some(leader) = Seat::new(0) else {
+        return Record::default();
+    };
+    let mut state = PlayState::new(
+        play_rules(&o, table, turned.map_or(cards::Suit::Spades, |t| t.suit)),
+        &pack,
+        counts,
+        leader,
+        Some(Stock::new(stock, turned)),
+    );
+    let mut items: Vec<PlayItem> = Vec::new();
+    let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
+    let mut trick_leader = leader;
+    let mut trick_no = 0;
+    while !state.is_over() {
+        let legal = state.legal();
+        let declarations: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Play { .. }))
+            .collect();
+        let plays: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Play { .. }))
+            .collect();
+        let action = if !declarations.is_empty() && rng.chance(70) {
+            declarations
+                .get(rng.below(declarations.len() as u32) as usize)
+                .copied()
+        } else {
+            plays.get(rng.below(plays.len() as u32) as usize).copied()
+        };
+        let Some(action) = action else { break };
+        let seat = state.turn().unwrap_or(state.to_play());
+        if trick_cards.is_empty() && matches!(action, Action::Play { .. }) {
+            trick_leader = state.to_play();
+        }
+        let Ok(done) = state.play(action) else { break };
+        match (action, done) {
+            (Action::Meld { kind, cards, .. }, Event::Melded { value, .. }) => {
+                let tokens = [word(meld::word(kind))]
+                    .into_iter()
+                    .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
+                    .collect();
+                items.push(event(label(seat), tokens, Some(i64::from(value))));
+            }
+            (Action::Exchange { card }, _) => {
+                let tokens = [word("exchanges")]
+                    .into_iter()
+                    .chain(card_tokens([card]))
+                    .collect();
+                items.push(event(label(seat), tokens, None));
+            }
+            (
+                Action::Play { card, .. },
+                Event::Played {
+                    trick, from_table, ..
+                },
+            ) => {
+                // A card played from the declarations on the table is marked, since a copy of
+                // it may also be in the hand.
+                let _ = from_table;
+                trick_cards.push(bare(CardSlot::Known(card)));
+                if let Some(t) = trick {
+                    trick_no += 1;
+                    items.push(PlayItem::Trick(Trick {
+                        number: Some(bare(trick_no)),
+                        leader: Some(bare(label(trick_leader).to_string())),
+                        cards: std::mem::take(&mut trick_cards),
+                        origins: Vec::new(),
+                        claim: Some(bare(TrickClaim::Points(t.points))),
+                        taker: Some(bare(label(t.winner).to_string())),
+                        comments: Vec::new(),
+                    }));
+                }
+            }
+            _ => {}
+        }
+    }
+    r.play = Some(Section::new(
+        Span::default(),
+        Play {
+            layout: Layout::Leader,
+            items,
+        },
+    ));
+    let (rep, _) = replay::check(&r, profile);
+    let pairs = |key: &str, f: &dyn Fn(&crate::bezique::model::SideResult) -> Option<i64>| {
+        let values = rep
+            .result
+            .sides
+            .iter()
+            .filter_map(|s| f(s).map(|n| [word(&s.side), number(n)]))
+            .flatten()
+            .collect();
+        claim(key, values)
+    };
+    r.result = Some(Section::new(
+        Span::default(),
+        vec![
+            pairs("declarations", &|s| Some(i64::from(s.declarations))),
+            pairs("brisques", &|s| Some(i64::from(s.brisques))),
+            pairs("points", &|s| Some(i64::from(s.points))),
+            pairs("total", &|s| s.total),
+        ],
+    ));
+    r
+}

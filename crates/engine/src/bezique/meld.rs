@@ -1,0 +1,110 @@
+//! Bezique's declarations in its own words, on the Pinochle family's meld machinery (the
+//! shapes, the classes and the rule for cards declared again are the same, 000:559–564 and
+//! 000:83–87), and the calculator of `stich meld --game bezique`.
+
+use cards::Suit;
+
+use crate::core::CardCounts;
+use crate::pinochle::meld::{self, MeldKind, MeldTable};
+
+/// The word of a declaration.
+pub fn word(kind: MeldKind) -> &'static str {
+    match kind {
+        MeldKind::Run | MeldKind::DoubleRun => "sequence",
+        MeldKind::Royal | MeldKind::Marriage => "marriage",
+        MeldKind::Dix => "seven",
+        MeldKind::Pinochle => "bezique",
+        MeldKind::DoublePinochle => "double-bezique",
+        MeldKind::Aces | MeldKind::DoubleAces => "aces",
+        MeldKind::Kings | MeldKind::DoubleKings => "kings",
+        MeldKind::Queens | MeldKind::DoubleQueens => "queens",
+        MeldKind::Jacks | MeldKind::DoubleJacks => "jacks",
+    }
+}
+
+/// The declaration a word names, given its cards and the trump suit: a marriage is the
+/// royal one when its cards are trumps.
+pub fn kind(word: &str, cards: &CardCounts, trump: Suit) -> Option<MeldKind> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "marriage" | "royal-marriage" => {
+            if cards.iter().all(|c| c.suit == trump) && !cards.is_empty() {
+                MeldKind::Royal
+            } else {
+                MeldKind::Marriage
+            }
+        }
+        "sequence" => MeldKind::Run,
+        "bezique" => MeldKind::Pinochle,
+        "double-bezique" => MeldKind::DoublePinochle,
+        "aces" | "100-aces" => MeldKind::Aces,
+        "kings" => MeldKind::Kings,
+        "queens" => MeldKind::Queens,
+        "jacks" => MeldKind::Jacks,
+        "seven" | "seven-of-trumps" => MeldKind::Dix,
+        _ => return None,
+    })
+}
+
+/// Whether a word is a declaration word.
+pub fn is_declaration(word: &str) -> bool {
+    kind(word, &CardCounts::EMPTY, Suit::Spades).is_some()
+}
+
+/// What a set of cards declares at once under `table` with `trump`: each declaration in
+/// Bezique's words, its cards and value, and the total.
+pub fn declarations(table: &MeldTable, trump: Suit, held: &CardCounts) -> meld::Melds {
+    meld::meld_hand(table, trump, held)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bezique::rules::SEED_000;
+    use cards::{Card, Rank};
+
+    fn c(s: Suit, r: Rank) -> Card {
+        Card::new(s, r)
+    }
+
+    #[test]
+    fn the_seed_s_values() {
+        let t = SEED_000;
+        let v = |k| t.value(k);
+        assert_eq!(v(MeldKind::Royal), Some(40));
+        assert_eq!(v(MeldKind::Marriage), Some(20));
+        assert_eq!(v(MeldKind::Run), Some(250));
+        assert_eq!(v(MeldKind::Pinochle), Some(40));
+        assert_eq!(v(MeldKind::DoublePinochle), Some(500));
+        assert_eq!(v(MeldKind::Aces), Some(100));
+        assert_eq!(v(MeldKind::Kings), Some(80));
+        assert_eq!(v(MeldKind::Queens), Some(60));
+        assert_eq!(v(MeldKind::Jacks), Some(40));
+        assert_eq!(v(MeldKind::Dix), Some(10));
+    }
+
+    #[test]
+    fn a_marriage_in_trumps_is_the_royal_one() {
+        let kq = CardCounts::of([c(Suit::Hearts, Rank::King), c(Suit::Hearts, Rank::Queen)]);
+        assert_eq!(kind("marriage", &kq, Suit::Hearts), Some(MeldKind::Royal));
+        assert_eq!(kind("marriage", &kq, Suit::Spades), Some(MeldKind::Marriage));
+        assert_eq!(
+            kind("double-bezique", &kq, Suit::Spades),
+            Some(MeldKind::DoublePinochle)
+        );
+        assert!(kind("wedding", &kq, Suit::Spades).is_none());
+    }
+
+    #[test]
+    fn a_sequence_declared_at_once_counts_250() {
+        let s = Suit::Spades;
+        let seq = CardCounts::of([
+            c(s, Rank::Ace),
+            c(s, Rank::Ten),
+            c(s, Rank::King),
+            c(s, Rank::Queen),
+            c(s, Rank::Jack),
+        ]);
+        let m = declarations(&SEED_000, s, &seq);
+        assert!(m.melds.iter().any(|m| m.kind == MeldKind::Run && m.value == 250));
+    }
+}

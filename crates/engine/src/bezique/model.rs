@@ -1,0 +1,91 @@
+//! The normalized replay of a Bezique deal and its result, as the report gives them.
+
+use cards::Card;
+use serde::{Deserialize, Serialize};
+
+/// A replayed Bezique deal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "BeziqueReplay")]
+pub struct Replay {
+    /// The profile it was checked under.
+    pub profile: String,
+    /// The seat labels, in seat order (`E`, the non-dealer, then `D`).
+    pub seats: Vec<String>,
+    /// The dealer's label.
+    pub dealer: Option<String>,
+    /// The trump suit (`spades` …).
+    pub trump: Option<String>,
+    /// The turned trump card.
+    pub turned: Option<Card>,
+    /// The hands as dealt, in seat order.
+    pub hands: Vec<Vec<Card>>,
+    /// The stock, top first, the turned card apart.
+    pub stock: Vec<Card>,
+    /// The declarations, in order.
+    pub declarations: Vec<Declaration>,
+    /// The tricks, in order.
+    pub tricks: Vec<TrickRecord>,
+    /// The result.
+    pub result: GameResult,
+}
+
+/// A declaration scored after a trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Declaration {
+    /// After which trick (1-based).
+    pub after_trick: usize,
+    /// Who declared.
+    pub seat: String,
+    /// The declaration's word (`bezique`, `sequence` …).
+    pub kind: String,
+    /// Its cards.
+    pub cards: Vec<Card>,
+    /// Its value.
+    pub value: u32,
+}
+
+/// One trick as replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TrickRecord {
+    /// Who led.
+    pub leader: String,
+    /// The cards in play order.
+    pub cards: Vec<Card>,
+    /// Who took it.
+    pub winner: String,
+    /// Its brisques' points.
+    pub points: u32,
+    /// The draws after it, winner first.
+    pub draws: Vec<(String, Card)>,
+}
+
+/// The figures of one player.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SideResult {
+    /// The seat's label.
+    pub side: String,
+    /// Its declarations (and the dealer's turned seven).
+    pub declarations: u32,
+    /// Its brisques, 10 each.
+    pub brisques: u32,
+    /// The last trick's 10.
+    pub last_trick: u32,
+    /// The deal's points: declarations, brisques and the last trick.
+    pub points: u32,
+    /// The standing before the deal plus the points, when the record gives the standing.
+    pub total: Option<i64>,
+}
+
+/// The result of a deal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "BeziqueResult")]
+pub struct GameResult {
+    /// Whether every trick was replayed (the brisques and the last trick count only then).
+    pub complete: bool,
+    /// Per player, in seat order.
+    pub sides: Vec<SideResult>,
+    /// The game's target.
+    pub target: u32,
+    /// Who won the game with this deal, when the standing is known and one did.
+    pub game_won_by: Option<String>,
+}

@@ -1,0 +1,798 @@
+//! A Bezique record read and replayed: the deal, the play (through the stock game's
+//! [`PlayState`] and [`core::drive`](crate::core::drive)), the result and the claims.
+//!
+//! Findings are made here, at the one boundary between the rules (typed refusals) and the
+//! report (codes, spans, messages); the state knows nothing of either.
+
+use std::ops::ControlFlow;
+
+use cards::{Card, PackSpec};
+use notation::{
+    CardSlot, Diagnostic, Figure, Kind, Layout, PlayItem, Record, Span, Spanned, Token, TrickClaim,
+};
+
+use crate::at;
+use crate::bezique::meld;
+use crate::bezique::model::{Declaration, GameResult, Replay, SideResult, TrickRecord};
+use crate::bezique::rules::{Options, Profile, with_tag};
+use crate::core::counts::{CopyError, check_copies};
+use crate::core::game::{Recovery, Sink, drive};
+use crate::core::piles::Stock;
+use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
+use crate::pinochle::meld::ShapeError;
+use crate::pinochle::rules::Counters;
+use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
+use crate::pinochle::words as common;
+
+/// The seat labels: the non-dealer `E`, the dealer `D`.
+pub const LABELS: [&str; 2] = ["E", "D"];
+
+/// The replay of `record` under `profile`, and every finding.
+pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let mut r = Run::new(record, profile);
+    r.run();
+    (r.replay, r.findings)
+}
+
+/// The play rules of a profile with `trump`.
+pub fn play_rules(o: &Options, table: Table, trump: cards::Suit) -> PlayRules {
+    PlayRules {
+        table,
+        sides: Sides::Individual,
+        trump,
+        duties: o.duties,
+        melds: o.melds,
+        counters: Counters::Brisques,
+        last_trick: o.last_trick,
+        meld_on_last_draw: false,
+        trump_by_marriage: !o.turned,
+    }
+}
+
+struct Run<'a> {
+    record: &'a Record,
+    o: Options,
+    pack: PackSpec,
+    table: Table,
+    replay: Replay,
+    findings: Vec<Diagnostic>,
+    trump: cards::Suit,
+    last_taker: Option<Seat>,
+}
+
+fn label(seat: Seat) -> &'static str {
+    LABELS.get(seat.index()).copied().unwrap_or("?")
+}
+
+impl<'a> Run<'a> {
+    fn new(record: &'a Record, profile: &Profile) -> Run<'a> {
+        let mut findings = Vec::new();
+        let o = match record.tag_item("Options") {
+            Some(tag) => {
+                let (o, errors) = with_tag(profile.options, &tag.value.node);
+                for e in errors {
+                    findings.push(
+                        Diagnostic::warning(
+                            "B0503",
+                            at(tag.value.span),
+                            format!(
+                                "the option `{e}` is not one of this profile's; the profile's value stays"
+                            ),
+                        )
+                        .with_help("options: game N (spec/rules/bezique.md §7)"),
+                    );
+                }
+                o
+            }
+            None => profile.options,
+        };
+        Run {
+            record,
+            pack: o.pack.spec(),
+            o,
+            table: Table::new(2).unwrap_or_else(|_| fallback_table()),
+            replay: Replay {
+                profile: profile.name.to_string(),
+                seats: LABELS.iter().map(|s| s.to_string()).collect(),
+                result: GameResult {
+                    target: o.game,
+                    ..GameResult::default()
+                },
+                ..Replay::default()
+            },
+            findings,
+            trump: cards::Suit::Spades,
+            last_taker: None,
+        }
+    }
+
+    fn seat(&self, l: &str) -> Option<Seat> {
+        common::seat(l, &LABELS).and_then(Seat::new)
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.findings.push(d);
+    }
+
+    fn incomplete(&mut self, span: Option<Span>, message: impl Into<String>, help: &str) {
+        self.push(Diagnostic::error("B0504", Kind::Incomplete, span, message).with_help(help.to_string()));
+    }
+
+    fn run(&mut self) {
+        let Some((hands, turned, stock)) = self.deal() else {
+            return;
+        };
+        self.replay.dealer = Some("D".to_string());
+        // Without a turned card the trump suit is a placeholder until a marriage makes it.
+        self.trump = turned.map_or(cards::Suit::Spades, |t| t.suit);
+        let rules = play_rules(&self.o, self.table, self.trump);
+        // The non-dealer leads (000:551).
+        let Some(leader) = Seat::new(0) else {
+            return;
+        };
+        let mut state = PlayState::new(rules, &self.pack, hands, leader, Some(Stock::new(stock, turned)));
+        self.play(&mut state);
+        self.replay.trump = state.trump().map(|t| t.name().to_string());
+        self.result(&state);
+        self.claims();
+    }
+
+    fn deal(&mut self) -> Option<(BySeat<CardCounts>, Option<Card>, Vec<Card>)> {
+        let Some(deal) = &self.record.deal else {
+            self.incomplete(
+                None,
+                "the record has no deal; a Bezique record is checked from the hands dealt",
+                "add a `deal` section",
+            );
+            return None;
+        };
+        let deal_span = at(deal.span);
+        let mut hands: BySeat<CardCounts> = BySeat::new(self.table);
+        let mut lists: BySeat<Vec<Card>> = BySeat::new(self.table);
+        let mut seen: BySeat<bool> = BySeat::new(self.table);
+        let mut turned: Option<Card> = None;
+        let mut stock: Option<Vec<Card>> = None;
+        let mut piles: Vec<(Vec<Card>, Span)> = Vec::new();
+        for line in &deal.items {
+            let mut cards = Vec::new();
+            for slot in &line.cards {
+                match slot.node {
+                    CardSlot::Known(c) => cards.push(c),
+                    CardSlot::Unknown => {
+                        self.incomplete(
+                            at(slot.span),
+                            "a card of the deal is not recorded (`??`)",
+                            "a Bezique deal is checked with every card known",
+                        );
+                        return None;
+                    }
+                }
+            }
+            let l = line.seat.node.as_str();
+            let span = line.seat.span;
+            piles.push((cards.clone(), span));
+            match common::pile(l) {
+                Some(common::PileWord::Trump) => match cards.as_slice() {
+                    [c] => turned = Some(*c),
+                    _ => self.push(Diagnostic::error(
+                        "B0202",
+                        Kind::Illegal,
+                        at(span),
+                        format!("one card is turned for trump, not {}", cards.len()),
+                    )),
+                },
+                Some(common::PileWord::Stock) => stock = Some(cards),
+                Some(common::PileWord::Widow) => {
+                    self.push(
+                        Diagnostic::error(
+                            "B0502",
+                            Kind::Incomplete,
+                            at(span),
+                            format!("Bezique has no `{l}` pile"),
+                        )
+                        .with_help("piles: trump, stock"),
+                    );
+                }
+                None => match self.seat(l) {
+                    Some(seat) => {
+                        if cards.len() != self.o.hand {
+                            self.push(
+                                Diagnostic::error(
+                                    "B0201",
+                                    Kind::Illegal,
+                                    at(span),
+                                    format!(
+                                        "{l} is dealt {} cards; each hand has {}",
+                                        cards.len(),
+                                        self.o.hand
+                                    ),
+                                )
+                                .with_figures(cards.len(), self.o.hand),
+                            );
+                        }
+                        hands[seat] = CardCounts::of(cards.iter().copied());
+                        lists[seat] = cards;
+                        seen[seat] = true;
+                    }
+                    None => self.push(
+                        Diagnostic::error(
+                            "B0502",
+                            Kind::Incomplete,
+                            at(span),
+                            format!("`{l}` is not a seat or pile of this game"),
+                        )
+                        .with_help("seats: E, D; piles: trump, stock"),
+                    ),
+                },
+            }
+        }
+        let counted: Vec<&[Card]> = piles.iter().map(|(c, _)| c.as_slice()).collect();
+        if let Err(errors) = check_copies(&self.pack, &counted) {
+            for e in errors {
+                let span = match &e {
+                    CopyError::NotInPack { pile, .. } | CopyError::TooMany { pile, .. } => {
+                        piles.get(*pile).map(|(_, s)| *s)
+                    }
+                };
+                self.push(e.diagnostic(span.and_then(at)));
+            }
+        }
+        for seat in self.table.seats() {
+            if !seen[seat] {
+                let msg = format!("the deal does not give {}'s hand", label(seat));
+                self.incomplete(deal_span, msg, "a Bezique record lists both hands as dealt");
+                return None;
+            }
+        }
+        self.replay.hands = self.table.seats().map(|s| lists[s].clone()).collect();
+        let t = match (turned, self.o.turned) {
+            (Some(t), true) => Some(t),
+            (None, true) => {
+                self.incomplete(
+                    deal_span,
+                    "the deal does not give the trump card turned up",
+                    "write it as `trump: ♦7`",
+                );
+                return None;
+            }
+            (Some(_), false) => {
+                self.push(
+                    Diagnostic::error(
+                        "B0202",
+                        Kind::Illegal,
+                        deal_span,
+                        "no card is turned in this game: the first marriage makes trump",
+                    )
+                    .with_help("seed 000, Bezique Without Turning Trump"),
+                );
+                return None;
+            }
+            (None, false) => None,
+        };
+        self.replay.turned = t;
+        let Some(stock) = stock else {
+            self.incomplete(
+                deal_span,
+                "the deal does not give the stock; the draws follow from it",
+                "write it as `stock: …`, top card first",
+            );
+            return None;
+        };
+        let want = self.pack.len() - 2 * self.o.hand - usize::from(t.is_some());
+        if stock.len() != want {
+            self.push(
+                Diagnostic::error(
+                    "B0203",
+                    Kind::Illegal,
+                    deal_span,
+                    format!(
+                        "the stock holds {} cards; after the deal and the turned card it has {want}",
+                        stock.len()
+                    ),
+                )
+                .with_figures(stock.len(), want),
+            );
+        }
+        self.replay.stock = stock.clone();
+        Some((hands, t, stock))
+    }
+
+    fn play(&mut self, state: &mut PlayState) {
+        let Some(play) = &self.record.play else {
+            return;
+        };
+        if let Layout::Columns(_) = play.items.layout {
+            self.push(
+                Diagnostic::error(
+                    "B0507",
+                    Kind::Incomplete,
+                    at(play.span),
+                    "a Bezique play is read trick by trick with its leader; columns are not read",
+                )
+                .with_help("write each trick as `1. E: ♠9 ♠A`"),
+            );
+            return;
+        }
+        let alphabets = self
+            .record
+            .tag("Cards")
+            .and_then(|t| cards::AlphabetSet::from_tag(t).ok())
+            .unwrap_or_default();
+        let mut sink = CheckSink::default();
+        'items: for item in &play.items.items {
+            match item {
+                PlayItem::Trick(t) => {
+                    if let Some(leader) = &t.leader {
+                        match self.seat(&leader.node) {
+                            Some(s) if s == state.to_play() => {}
+                            Some(_) => {
+                                let due = label(state.to_play());
+                                self.push(
+                                    Diagnostic::error(
+                                        "B0303",
+                                        Kind::Illegal,
+                                        at(leader.span),
+                                        format!("{} leads, but it is {due}'s lead", leader.node),
+                                    )
+                                    .with_figures(&leader.node, due),
+                                );
+                                break 'items;
+                            }
+                            None => {
+                                self.push(Diagnostic::error(
+                                    "B0502",
+                                    Kind::Incomplete,
+                                    at(leader.span),
+                                    format!("`{}` is not a seat", leader.node),
+                                ));
+                                break 'items;
+                            }
+                        }
+                    }
+                    let mut actions = Vec::new();
+                    let n = t.cards.len();
+                    for (i, slot) in t.cards.iter().enumerate() {
+                        let CardSlot::Known(card) = slot.node else {
+                            self.push(Diagnostic::error(
+                                "B0504",
+                                Kind::Incomplete,
+                                at(slot.span),
+                                "a card of the play is not recorded (`??`); the replay stops",
+                            ));
+                            break 'items;
+                        };
+                        let from_table = t
+                            .origins
+                            .get(i)
+                            .and_then(|o| o.as_ref())
+                            .is_some_and(|o| common::is_table(&o.node));
+                        let claim = if i + 1 == n {
+                            t.claim.as_ref().map(|c| (t.taker.clone(), c.clone()))
+                        } else {
+                            None
+                        };
+                        actions.push((
+                            Ctx {
+                                span: slot.span,
+                                claim,
+                                figure: None,
+                            },
+                            Action::Play { card, from_table },
+                        ));
+                    }
+                    if drive(state, actions, &mut sink).is_break() {
+                        break;
+                    }
+                }
+                PlayItem::Event(st) => {
+                    let span = st.seat.as_ref().map_or(play.span, |s| s.span);
+                    let Some(seat) = st.seat.as_ref().and_then(|s| self.seat(&s.node)) else {
+                        self.push(Diagnostic::error(
+                            "B0502",
+                            Kind::Incomplete,
+                            at(span),
+                            "an event of the play names no seat of this game",
+                        ));
+                        break;
+                    };
+                    let word = st
+                        .tokens
+                        .iter()
+                        .find_map(|t| match &t.node {
+                            Token::Word(w) if !w.contains('@') => Some(w.clone()),
+                            _ => None,
+                        })
+                        .unwrap_or_default();
+                    let mut cards = CardCounts::EMPTY;
+                    let mut marked = CardCounts::EMPTY;
+                    for t in &st.tokens {
+                        match &t.node {
+                            Token::Card(CardSlot::Known(c)) => {
+                                cards.add(*c);
+                            }
+                            // A card with an origin (`♠Q@table`) stays one word in a statement.
+                            Token::Word(w) => {
+                                if let Some((card, origin)) = w.split_once('@')
+                                    && common::is_table(origin)
+                                    && let Ok(c) = cards::parse_card(card, alphabets)
+                                {
+                                    cards.add(c);
+                                    marked.add(c);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    let trump = state.trump().unwrap_or(self.trump);
+                    let action = if let Some(kind) = meld::kind(&word, &cards, trump) {
+                        Action::Meld { kind, cards, marked }
+                    } else if common::exchange(&word) == Some(common::ExchangeWord::Exchanges) {
+                        match cards.iter().next() {
+                            Some(card) => Action::Exchange { card },
+                            None => {
+                                self.push(
+                                    Diagnostic::error(
+                                        "B0502",
+                                        Kind::Incomplete,
+                                        at(span),
+                                        "an exchange names no card",
+                                    )
+                                    .with_help("write the seven given: `D exchanges ♦7`"),
+                                );
+                                continue;
+                            }
+                        }
+                    } else {
+                        self.push(
+                            Diagnostic::error("B0502", Kind::Incomplete, at(span), format!("`{word}` is not an event of the Bezique play"))
+                                .with_help("events: marriage, sequence, bezique, double-bezique, aces, kings, queens, jacks, seven, exchanges (draws follow from the stock)"),
+                        );
+                        continue;
+                    };
+                    if state.turn() != Some(seat) {
+                        self.push(
+                            Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", label(seat)))
+                                .with_help("seed 000, Bezique, The Play"),
+                        );
+                        continue;
+                    }
+                    let ctx = Ctx {
+                        span,
+                        claim: None,
+                        figure: st.figure.iter().find_map(|t| match t.node {
+                            Token::Number(n) => Some((n, t.span)),
+                            _ => None,
+                        }),
+                    };
+                    let _ = drive(state, [(ctx, action)], &mut sink);
+                }
+            }
+        }
+        self.findings.append(&mut sink.findings);
+        self.replay.tricks = sink.tricks;
+        self.replay.declarations = sink.declarations;
+        self.last_taker = sink.last_taker;
+        if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
+            self.push(Diagnostic::error(
+                "B0501",
+                Kind::Incomplete,
+                at(play.span),
+                format!(
+                    "the play stops with {} trick(s) to go; the brisques and the last trick are not counted",
+                    state.tricks_left()
+                ),
+            ));
+        }
+    }
+
+    fn result(&mut self, state: &PlayState) {
+        let complete = state.is_over() && self.record.play.is_some();
+        let sides: Vec<SideResult> = self
+            .table
+            .seats()
+            .map(|s| {
+                let last = if complete && self.last_taker == Some(s) {
+                    self.o.last_trick
+                } else {
+                    0
+                };
+                let brisques = if complete {
+                    state.taken()[s].saturating_sub(last)
+                } else {
+                    0
+                };
+                let declarations = state.meld_points()[s];
+                SideResult {
+                    side: label(s).to_string(),
+                    declarations,
+                    brisques,
+                    last_trick: last,
+                    points: declarations + brisques + last,
+                    total: None,
+                }
+            })
+            .collect();
+        let mut sides = sides;
+        let mut game_won_by = None;
+        if let Some(standing) = self.record.tag("Standing") {
+            let before = common::standing(standing);
+            for side in &mut sides {
+                if let Some(&(_, n)) = before.iter().find(|(l, _)| l.eq_ignore_ascii_case(&side.side)) {
+                    side.total = Some(n + i64::from(side.points));
+                }
+            }
+            let target = i64::from(self.o.game);
+            let over: Vec<&SideResult> = sides
+                .iter()
+                .filter(|s| s.total.is_some_and(|t| t >= target))
+                .collect();
+            // Both over: the higher score wins (000:568).
+            game_won_by = match over.as_slice() {
+                [one] => Some(one.side.clone()),
+                [a, b] if complete && a.total != b.total => Some(if a.total > b.total {
+                    a.side.clone()
+                } else {
+                    b.side.clone()
+                }),
+                _ => None,
+            };
+        }
+        let r = &mut self.replay.result;
+        r.complete = complete;
+        r.sides = sides;
+        r.game_won_by = if complete { game_won_by } else { None };
+    }
+
+    fn claims(&mut self) {
+        let Some(section) = &self.record.result else {
+            return;
+        };
+        let result = self.replay.result.clone();
+        for claim in &section.items {
+            let key = claim.key.node.to_ascii_lowercase();
+            let span = claim.key.span;
+            // Declarations score when made (000:549), so their claim is checked even when the
+            // play stops early; the rest waits for the last trick.
+            if !result.complete && key != "declarations" {
+                continue;
+            }
+            match key.as_str() {
+                "points" | "declarations" | "brisques" | "score" | "total" => {
+                    for (l, n, vspan) in common::pairs(&claim.values) {
+                        let Some(side) = result.sides.iter().find(|s| s.side.eq_ignore_ascii_case(&l)) else {
+                            self.push(Diagnostic::error(
+                                "B0502",
+                                Kind::Incomplete,
+                                at(vspan),
+                                format!("`{l}` is not a player of this game"),
+                            ));
+                            continue;
+                        };
+                        let computed = match key.as_str() {
+                            "declarations" => Some(i64::from(side.declarations)),
+                            "brisques" => Some(i64::from(side.brisques)),
+                            "points" | "score" => Some(i64::from(side.points)),
+                            _ => side.total,
+                        };
+                        match computed {
+                            Some(c) if c != n => self.push(
+                                Diagnostic::error(
+                                    "B0403",
+                                    Kind::Inconsistent,
+                                    at(vspan),
+                                    format!("{key} of {l}: the replay gives {c}, the record {n}"),
+                                )
+                                .with_claim(
+                                    key.clone(),
+                                    Figure::Number(n),
+                                    Figure::Number(c),
+                                ),
+                            ),
+                            None => self.push(
+                                Diagnostic::note(
+                                    "B0505",
+                                    at(vspan),
+                                    format!("the {key} of {l} needs the standing before the deal"),
+                                )
+                                .with_help("add a `Standing` tag, such as [Standing \"E 640, D 710\"]"),
+                            ),
+                            _ => {}
+                        }
+                    }
+                }
+                other => self.push(
+                    Diagnostic::warning(
+                        "B0506",
+                        at(span),
+                        format!("`{other}` is not a claim the Bezique engine checks"),
+                    )
+                    .with_help("claims: declarations, brisques, points, total"),
+                ),
+            }
+        }
+    }
+}
+
+/// Cards by rank, A 10 K Q J 9 8 7, and within a rank ♠ ♥ ♦ ♣, as declarations are written.
+fn in_book_order(mut cards: Vec<Card>) -> Vec<Card> {
+    use cards::{Rank, Suit};
+    let rank = |r: Rank| {
+        [
+            Rank::Ace,
+            Rank::Ten,
+            Rank::King,
+            Rank::Queen,
+            Rank::Jack,
+            Rank::Nine,
+            Rank::Eight,
+            Rank::Seven,
+        ]
+        .iter()
+        .position(|&x| x == r)
+    };
+    let suit = |s: Suit| {
+        [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+            .iter()
+            .position(|&x| x == s)
+    };
+    cards.sort_by_key(|c| (rank(c.rank), suit(c.suit)));
+    cards
+}
+
+fn fallback_table() -> Table {
+    // Two seats always make a table; this is never reached, but keeps `new` free of panics.
+    Table::new(2).unwrap_or_else(|_| fallback_table())
+}
+
+/// The caller's context of one action.
+#[derive(Clone)]
+struct Ctx {
+    span: Span,
+    claim: Option<(Option<Spanned<String>>, Spanned<TrickClaim>)>,
+    figure: Option<(i64, Span)>,
+}
+
+/// The full check's sink: a refusal becomes a finding at its place, a trick is compared with
+/// its claim, and the replay's tricks and declarations are collected.
+#[derive(Default)]
+struct CheckSink {
+    findings: Vec<Diagnostic>,
+    tricks: Vec<TrickRecord>,
+    declarations: Vec<Declaration>,
+    last_taker: Option<Seat>,
+}
+
+impl Sink<PlayState, Ctx> for CheckSink {
+    fn event(&mut self, ctx: &Ctx, action: Action, event: &Event) -> ControlFlow<()> {
+        match event {
+            Event::Played { draws, trick, .. } => {
+                if !draws.is_empty()
+                    && let Some(last) = self.tricks.last_mut()
+                {
+                    last.draws = draws.iter().map(|&(s, c)| (label(s).to_string(), c)).collect();
+                }
+                if let Some(t) = trick {
+                    if t.last {
+                        self.last_taker = Some(t.winner);
+                    }
+                    self.tricks.push(TrickRecord {
+                        leader: label(t.leader).to_string(),
+                        cards: t.plays.iter().map(|&(_, c)| c).collect(),
+                        winner: label(t.winner).to_string(),
+                        points: t.points,
+                        draws: Vec::new(),
+                    });
+                    if let Some((taker, claim)) = &ctx.claim {
+                        let winner = label(t.winner);
+                        if let Some(taker) = taker
+                            && !taker.node.eq_ignore_ascii_case(winner)
+                        {
+                            self.findings.push(
+                                Diagnostic::error(
+                                    "B0402",
+                                    Kind::Inconsistent,
+                                    at(taker.span),
+                                    format!("{winner} takes the trick, not {}", taker.node),
+                                )
+                                .with_claim(
+                                    "trick",
+                                    Figure::Word(taker.node.clone()),
+                                    Figure::Word(winner.to_string()),
+                                ),
+                            );
+                        }
+                        if let TrickClaim::Points(n) = claim.node
+                            && n != t.points
+                        {
+                            self.findings.push(
+                                Diagnostic::error("B0402", Kind::Inconsistent, at(claim.span), format!("the trick holds {} in brisques, not {n}", t.points))
+                                    .with_claim("trick", Figure::Number(i64::from(n)), Figure::Number(i64::from(t.points)))
+                                    .with_help("a trick's figure is its brisques, 10 each; the last trick's 10 goes into `brisques`"),
+                            );
+                        }
+                    }
+                }
+            }
+            Event::Melded { seat, kind, value } => {
+                if let Action::Meld { cards, .. } = action {
+                    self.declarations.push(Declaration {
+                        after_trick: self.tricks.len(),
+                        seat: label(*seat).to_string(),
+                        kind: meld::word(*kind).to_string(),
+                        cards: in_book_order(cards.iter().collect()),
+                        value: *value,
+                    });
+                }
+                if let Some((n, span)) = ctx.figure
+                    && n != i64::from(*value)
+                {
+                    self.findings.push(
+                        Diagnostic::error(
+                            "B0401",
+                            Kind::Inconsistent,
+                            at(span),
+                            format!("the {} is worth {value}, not {n}", meld::word(*kind)),
+                        )
+                        .with_claim(
+                            "declaration",
+                            Figure::Number(n),
+                            Figure::Number(i64::from(*value)),
+                        ),
+                    );
+                }
+            }
+            Event::Exchanged { .. } => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn refused(&mut self, ctx: &Ctx, action: Action, refusal: Refusal) -> ControlFlow<(), Recovery> {
+        let span = at(ctx.span);
+        let d = match refusal {
+            Refusal::Over => {
+                self.findings.push(Diagnostic::error("B0304", Kind::Illegal, span, "every trick has been played; this card is one too many"));
+                return ControlFlow::Break(());
+            }
+            Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(
+                "B0301",
+                Kind::Illegal,
+                span,
+                if from_table { format!("{card} is not on the table before {}", label(seat)) } else { format!("{} does not hold {card}", label(seat)) },
+            ),
+            Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
+                "B0302",
+                Kind::Illegal,
+                span,
+                format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
+            )
+            .with_help("in the last eight tricks each player must follow suit and try to win the trick (seed 000, Bezique, The Play)"),
+            Refusal::NotNow => Diagnostic::error("B0208", Kind::Illegal, span, "only the winner of the last trick declares or exchanges, before the draw, and not when he takes the last face-down card")
+                .with_help("seed 000, Bezique, The Play"),
+            Refusal::SecondMeld => Diagnostic::error("B0209", Kind::Illegal, span, "only one declaration is scored at a turn (the seven of trumps apart)")
+                .with_help("seed 000, Bezique, The Play: \"may score for only one at that time\""),
+            Refusal::Shape(e) => {
+                let word = match action {
+                    Action::Meld { kind, .. } => meld::word(kind),
+                    _ => "declaration",
+                };
+                let help = match e {
+                    ShapeError::NotInTable => "this profile has no such declaration".to_string(),
+                    _ => format!("see the {word} in spec/rules/bezique.md §3"),
+                };
+                Diagnostic::error("B0206", Kind::Illegal, span, format!("the cards are not a {word}")).with_help(help)
+            }
+            Refusal::MeldNotHeld(c) => Diagnostic::error("B0207", Kind::Illegal, span, format!("{c} is neither in the hand nor on the table")),
+            Refusal::NoCardFromHand => Diagnostic::error("B0210", Kind::Illegal, span, "a declaration takes at least one card from the hand")
+                .with_help("four different queens are needed for another 60 (seed 000, Bezique, The Play)"),
+            Refusal::Remeld(c) => Diagnostic::error("B0211", Kind::Illegal, span, format!("{c} on the table already served in a declaration of this kind worth as much or more"))
+                .with_help("a card may count again only in a declaration of another kind, or a higher one of its kind (seed 000, Bezique, The Play)"),
+            Refusal::DixCounted => Diagnostic::error("B0212", Kind::Illegal, span, "every seven of trumps this player has held is counted already"),
+            Refusal::NoExchange => Diagnostic::error("B0204", Kind::Illegal, span, "no exchange: the player must hold the seven of trumps and the turned card must still lie there (and not be the seven)"),
+        };
+        self.findings.push(d);
+        match action {
+            Action::Play { .. } => ControlFlow::Continue(Recovery::Apply),
+            _ => ControlFlow::Continue(Recovery::Skip),
+        }
+    }
+}

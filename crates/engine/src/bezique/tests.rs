@@ -1,0 +1,212 @@
+//! Tests of the Bezique family against the seed's rulings on cards declared again
+//! (000:559–564), and generated records checked by the same engine.
+
+use crate::bezique::family::BEZIQUE;
+use crate::bezique::rules;
+use crate::family::{Family, GenLayout, Replay};
+use crate::{Checked, Verdict};
+
+fn check(text: &str) -> Checked {
+    let record = notation::read_str(text)
+        .into_iter()
+        .next()
+        .and_then(|p| p.record)
+        .expect("a record");
+    crate::check(&record)
+}
+
+fn codes(c: &Checked) -> Vec<&'static str> {
+    c.findings.iter().map(|d| d.code).collect()
+}
+
+fn replay(c: &Checked) -> &crate::bezique::Replay {
+    match &c.replay {
+        Some(Replay::Bezique(r)) => r,
+        other => panic!("not a Bezique replay: {other:?}"),
+    }
+}
+
+const RULINGS: &str = include_str!("../../../../corpus/bezique/uspc-two-hand/reuse-rulings.stich");
+
+/// 000:559–562: with spades trumps the ♠Q serves in a marriage (40), a sequence (250, the
+/// A 10 J added to the K Q declared), a bezique (40) and four queens (60).
+#[test]
+fn one_queen_in_four_declarations() {
+    let c = check(RULINGS);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    let values: Vec<(&str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("marriage", 40),
+            ("sequence", 250),
+            ("bezique", 40),
+            ("queens", 60)
+        ]
+    );
+    assert_eq!(r.result.sides[0].declarations, 390);
+}
+
+/// 000:559: "if four queens were declared and one of them was played, another queen may not
+/// be added to the three still on the table to score an additional 60".
+#[test]
+fn a_played_queen_is_not_replaced_for_another_60() {
+    let text = RULINGS.replace(
+        "result   declarations E 390 D 0 ; 40 + 250 + 40 + 60",
+        "         6. E: ♥Q@table ♦9 = E 0\n         E queens ♠Q@table ♥Q ♣Q@table ♦Q@table = 60",
+    );
+    let c = check(&text);
+    assert!(codes(&c).contains(&"B0211"), "{:?}", codes(&c));
+    assert_eq!(c.verdict, Verdict::Illegal);
+}
+
+/// 000:563: "if the entire sequence is declared at once, the K, Q may no longer be declared
+/// as 40".
+#[test]
+fn a_sequence_declared_at_once_keeps_its_marriage() {
+    let text = RULINGS
+        .replace("         E marriage ♠K ♠Q = 40 ; the marriage in trumps\n", "")
+        .replace(
+            "E sequence ♠A ♠10 ♠K@table ♠Q@table ♠J = 250",
+            "E marriage ♠K@table ♠Q@table = 40",
+        )
+        .replace(
+            "1. E: ♣7 ♥7 = E 0 ; no duty to follow while the stock lasts: D throws a heart",
+            "1. E: ♣7 ♥7 = E 0\n         E sequence ♠A ♠10 ♠K ♠Q ♠J = 250",
+        );
+    let c = check(&text);
+    assert!(
+        codes(&c).iter().any(|c| *c == "B0210" || *c == "B0211"),
+        "{:?}",
+        codes(&c)
+    );
+}
+
+/// 000:557: one declaration scored at a turn.
+#[test]
+fn one_declaration_a_turn() {
+    let text = RULINGS.replace(
+        "E marriage ♠K ♠Q = 40 ; the marriage in trumps",
+        "E marriage ♠K ♠Q = 40\n         E bezique ♠Q@table ♦J = 40",
+    );
+    let c = check(&text);
+    assert!(codes(&c).contains(&"B0209"), "{:?}", codes(&c));
+}
+
+/// 000:555: only the winner of the trick declares.
+#[test]
+fn only_the_winner_declares() {
+    let c = check(&RULINGS.replace(
+        "E marriage ♠K ♠Q = 40 ; the marriage in trumps",
+        "D marriage ♠K ♠Q = 40",
+    ));
+    assert!(codes(&c).contains(&"B0208"), "{:?}", codes(&c));
+}
+
+/// 000:563–564: a double bezique declared at once counts 500.
+#[test]
+fn a_double_bezique_at_once_counts_500() {
+    use cards::{Card, Rank, Suit};
+    let q = Card::new(Suit::Spades, Rank::Queen);
+    let j = Card::new(Suit::Diamonds, Rank::Jack);
+    let m = BEZIQUE
+        .meld("uspc-two-hand", "hearts", &[q, q, j, j])
+        .expect("melds")
+        .expect("a summary");
+    assert_eq!(m.melds.len(), 1);
+    assert_eq!(
+        (m.melds[0].kind.as_str(), m.melds[0].value, m.total),
+        ("double-bezique", 500, 500)
+    );
+}
+
+#[test]
+fn generated_records_check_consistent() {
+    for profile in rules::all() {
+        for seed in 0..12 {
+            let record = BEZIQUE
+                .generate(profile.name, seed, GenLayout::Varied)
+                .expect("a record");
+            let text = notation::print_file([&record]);
+            let c = check(&text);
+            assert_eq!(
+                c.verdict,
+                Verdict::Consistent,
+                "{} seed {seed}: {:#?}\n{text}",
+                profile.name,
+                c.findings
+            );
+            let r = replay(&c);
+            assert!(r.result.complete);
+            // 16 brisques at 10 and the last trick's 10 (000:547).
+            let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
+            assert_eq!(cards, 170, "seed {seed}");
+        }
+    }
+}
+
+const DOUBLE: &str = include_str!("../../../../corpus/bezique/uspc-two-hand/double-bezique.stich");
+
+/// 000:563: a bezique 40, then the second added for the double bezique 500: 540.
+#[test]
+fn a_bezique_then_the_double_makes_540() {
+    let c = check(DOUBLE);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let values: Vec<u32> = replay(&c).declarations.iter().map(|d| d.value).collect();
+    assert_eq!(values, [40, 500]);
+    assert_eq!(replay(&c).result.sides[0].declarations, 540);
+}
+
+/// 000:563–564: the double declared at once counts 500 only: no single bezique from it later.
+#[test]
+fn a_double_declared_at_once_gives_no_single_later() {
+    let text = DOUBLE
+        .replace(
+            "         E bezique ♠Q ♦J = 40\n",
+            "         E double-bezique ♠Q ♦J ♠Q ♦J = 500\n",
+        )
+        .replace(
+            "E double-bezique ♠Q@table ♦J@table ♠Q ♦J = 500 ; the second bezique added",
+            "E bezique ♠Q@table ♦J@table = 40",
+        );
+    let c = check(&text);
+    assert!(
+        codes(&c).iter().any(|c| *c == "B0210" || *c == "B0211"),
+        "{:?}",
+        codes(&c)
+    );
+}
+
+const NO_TURN: &str = include_str!("../../../../corpus/bezique/uspc-no-turn/first-marriage.stich");
+
+/// 000:572: without a turned trump the first marriage makes trump (and counts 40, X48);
+/// before it a trick goes to the higher card of the suit led.
+#[test]
+fn without_a_turned_trump_the_first_marriage_makes_it() {
+    let c = check(NO_TURN);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.turned, None);
+    assert_eq!(r.trump.as_deref(), Some("spades"));
+    let values: Vec<(&str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(values, [("marriage", 40)]);
+}
+
+/// 000:572: "there is no count for the seven of trumps".
+#[test]
+fn without_a_turned_trump_the_seven_does_not_count() {
+    let c = check(&NO_TURN.replace(
+        "D marriage ♠K ♠Q = 40 ; the first marriage: spades are trumps, and it counts 40",
+        "D seven ♠7 = 10",
+    ));
+    assert!(codes(&c).contains(&"B0206"), "{:?}", codes(&c));
+}

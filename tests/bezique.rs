@@ -1,0 +1,127 @@
+//! The Bezique family through the command line: `stich gen` makes records that `stich
+//! check` finds consistent, `stich show` prints the declarations, `stich meld` lists what a
+//! set of cards declares, and `stich rules` lists the profile.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn stich() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_stich"))
+}
+
+fn gen_then_check(profile: &str) {
+    let count = "200";
+    let out = stich()
+        .args([
+            "gen", "--game", "bezique", "--rules", profile, "--count", count, "--seed", "17",
+        ])
+        .output()
+        .expect("gen runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut child = stich()
+        .args(["check", "-q", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("check runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&out.stdout)
+        .expect("write");
+    let out = child.wait_with_output().expect("check ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("{count} records: {count} consistent")),
+        "{err}"
+    );
+}
+
+#[test]
+fn generated_two_hand_records_check_consistent() {
+    gen_then_check("uspc-two-hand");
+}
+
+#[test]
+fn generated_no_turn_records_check_consistent() {
+    gen_then_check("uspc-no-turn");
+}
+
+/// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
+/// sequence includes its marriage; the ♠Q serves in the sequence, the bezique and four queens.
+#[test]
+fn meld_lists_the_declarations_as_json() {
+    let out = stich()
+        .args([
+            "meld",
+            "--game",
+            "bezique",
+            "--rules",
+            "uspc-two-hand",
+            "--trump",
+            "spades",
+            "--format",
+            "json",
+            "♠A",
+            "♠10",
+            "♠K",
+            "♠Q",
+            "♠J",
+            "♦J",
+            "♥Q",
+            "♣Q",
+            "♦Q",
+        ])
+        .output()
+        .expect("meld runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["total"], 350);
+    let kinds: Vec<(String, i64)> = v["melds"]
+        .as_array()
+        .expect("melds")
+        .iter()
+        .map(|m| {
+            (
+                m["kind"].as_str().unwrap_or("").to_string(),
+                m["value"].as_i64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("sequence".to_string(), 250),
+            ("queens".to_string(), 60),
+            ("bezique".to_string(), 40)
+        ]
+    );
+}
+
+#[test]
+fn show_prints_the_declarations() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/bezique/uspc-two-hand/reuse-rulings.stich"
+    );
+    let out = stich().args(["show", path]).output().expect("show runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "        E declares marriage ♠K ♠Q = 40",
+        "        E declares sequence ♠A ♠10 ♠K ♠Q ♠J = 250",
+        "        E declares queens ♠Q ♥Q ♦Q ♣Q = 60",
+    ] {
+        assert!(text.contains(line), "no `{line}` in\n{text}");
+    }
+}
+
+#[test]
+fn rules_lists_the_bezique_profile() {
+    let out = stich().args(["rules"]).output().expect("rules runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bezique uspc-two-hand: "), "{text}");
+    assert!(text.contains("bezique uspc-no-turn: "), "{text}");
+}
