@@ -51,7 +51,12 @@ pub fn series_seats(index: u64, per: u64) -> (u64, [&'static str; 3]) {
     let per = per.max(1);
     let k = index / per;
     let j = (index % per) as usize;
-    let at = |i: usize| PLAYERS.get((k as usize + i) % PLAYERS.len()).copied().unwrap_or("anna");
+    let at = |i: usize| {
+        PLAYERS
+            .get((k as usize + i) % PLAYERS.len())
+            .copied()
+            .unwrap_or("anna")
+    };
     let table = [at(0), at(1), at(2)];
     // Game j is dealt by table[j % 3], who sits rearhand; forehand is on the dealer's left.
     let seats = [table[(j + 1) % 3], table[(j + 2) % 3], table[j % 3]];

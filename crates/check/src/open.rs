@@ -173,7 +173,9 @@ pub fn open_with_threads(
     let decoded: Box<dyn Read + Send> = match compression {
         None => raw,
         #[cfg(feature = "bzip2")]
-        Some(Compression::Bzip2) if threads > 1 => Box::new(crate::bz2_blocks::ParallelBz2::new(raw, threads)),
+        Some(Compression::Bzip2) if threads > 1 => {
+            Box::new(crate::bz2_blocks::ParallelBz2::new(raw, threads))
+        }
         Some(c) => decoder(c, raw)?,
     };
     finish(decoded, form, compression)
