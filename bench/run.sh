@@ -8,6 +8,8 @@
 #   GAMES=50000 bench/run.sh     # a quick run
 #   RUNS=1 bench/run.sh          # one run per figure instead of the best of three
 #   FORMS=server bench/run.sh    # only the server-form records (brief, CSV, full JSONL)
+#   FORMS=bz2 bench/run.sh       # the server-form records compressed with bzip2, as the
+#                                # server publishes its archive (blocks decoded on -j threads)
 #
 # The `server` input is the ISS games with what the server's own records carry besides the
 # game (place, series, game number, date, player names, ratings), so that the brief and
@@ -49,6 +51,12 @@ if [ ! -s "$server" ]; then
         "$OUT/games-$GAMES-$SEED.iss" > "$server"
 fi
 
+bz2="$OUT/games-$GAMES-$SEED.bz2"
+if [[ " $FORMS " == *" bz2 "* ]] && [ ! -s "$bz2" ]; then
+    echo "compressing the server-form games into $bz2" >&2
+    bzip2 -c "$server" > "$bz2"
+fi
+
 # One measurement: the best of $RUNS runs (the fastest, as a shared virtual machine only
 # ever slows a run down), with the largest peak memory among them. Prints
 # `games/s MiB/s peak-MiB` from the summary and GNU time.
@@ -85,8 +93,9 @@ for form in $FORMS; do
     # path too; full JSONL builds every report.
     if [ "$form" = iss ]; then modes="parse verify verify-full"; fi
     if [ "$form" = server ]; then modes="verify brief csv jsonl"; fi
+    if [ "$form" = bz2 ]; then modes="verify"; fi
     from="$form"
-    if [ "$form" = server ]; then from=iss; fi
+    if [ "$form" = server ] || [ "$form" = bz2 ]; then from=iss; fi
     for mode in $modes; do
         for jobs in 1 "$CORES"; do
             case "$mode" in
