@@ -89,20 +89,11 @@ pub fn render_in(
     family.canonicalize(&mut record);
     if let Some((index, per)) = series {
         let (k, seats) = series_seats(index, per);
-        let tag = |name: &str, value: String| notation::Tag {
-            name: notation::Spanned {
-                node: name.to_string(),
-                span: notation::Span::default(),
-            },
-            value: notation::Spanned {
-                node: value,
-                span: notation::Span::default(),
-            },
-            comments: Vec::new(),
-        };
-        record.tags.push(tag("Series", k.to_string()));
+        record
+            .tags
+            .push(engine::core::build::tag("Series", &k.to_string()));
         for (seat, name) in ["F", "M", "R"].into_iter().zip(seats) {
-            record.tags.push(tag(seat, name.to_string()));
+            record.tags.push(engine::core::build::tag(seat, name));
         }
     }
     match form {

@@ -1,10 +1,11 @@
 //! The generator of random legal Frog deals: a table of three to five, a shuffled deal, random
 //! offers, the trump, the widow, every card from the core's legal plays, and every claim.
 
+use crate::core::build::{bare, tag, word};
 use cards::{Card, Pack, Suit};
 use notation::{
     Call, CallKind, CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned,
-    Statement, Tag, Token, Trick,
+    Statement, Token, Trick,
 };
 
 use crate::core::CardCounts;
@@ -12,22 +13,6 @@ use crate::core::duties::{WinRule, legal, order_for, winner};
 use crate::core::rng::Rng;
 use crate::frog::replay::{ACTIVE, DUTIES, points, settlement};
 use crate::frog::rules::{Game, Profile};
-
-fn bare<T>(node: T) -> Spanned<T> {
-    Spanned::bare(node)
-}
-
-fn word(w: &str) -> Spanned<Token> {
-    bare(Token::Word(w.to_string()))
-}
-
-fn tag(name: &str, value: &str) -> Tag {
-    Tag {
-        name: bare(name.to_string()),
-        value: bare(value.to_string()),
-        comments: Vec::new(),
-    }
-}
 
 fn label(i: usize) -> &'static str {
     ACTIVE.get(i).copied().unwrap_or("?")

@@ -3,9 +3,10 @@
 //! the lead limit and the cleaning kept, every trick's taker and points and the result.
 //! Half the records give the stock and leave the draws out; the others write every draw.
 
+use crate::core::build::{bare, tag, word};
 use cards::{Card, Pack, Rank};
 use notation::{
-    CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Statement, Tag, Token,
+    CardSlot, Claim, HandLine, Layout, Play, PlayItem, Record, Section, Span, Spanned, Statement, Token,
     Trick, TrickClaim,
 };
 
@@ -14,24 +15,8 @@ use crate::core::rng::Rng;
 use crate::ristikontra::rules::Profile;
 use crate::ristikontra::words::{SEATS, SIDES};
 
-fn bare<T>(node: T) -> Spanned<T> {
-    Spanned::bare(node)
-}
-
-fn word(w: &str) -> Spanned<Token> {
-    bare(Token::Word(w.to_string()))
-}
-
 fn label(seat: usize) -> &'static str {
     SEATS.get(seat).copied().unwrap_or("?")
-}
-
-fn tag(name: &str, value: &str) -> Tag {
-    Tag {
-        name: bare(name.to_string()),
-        value: bare(value.to_string()),
-        comments: Vec::new(),
-    }
 }
 
 fn statement(seat: usize, verb: &str, card: Card, figure: Option<u32>) -> Statement {
