@@ -382,17 +382,22 @@ fn pick_contract(rng: &mut Rng, profile: &Profile, bid: u32) -> Contract {
         schwarz_announced: false,
         ouvert: false,
     };
-    if hand {
-        if rng.chance(4) {
-            c.ouvert = true;
+    // Announcements where the profile allows them: in hand games only under the official
+    // rules, after a pick-up too where a profile lifts that limit (American, the unofficial
+    // game). A profile whose hand games are the only ones to announce draws nothing here for
+    // a pick-up game, so its games stay as they were.
+    let a = profile.options.announcements;
+    if (hand || !a.ouvert_needs_hand) && rng.chance(4) {
+        c.ouvert = true;
+        if a.ouvert_implies_schwarz {
             c.schneider_announced = true;
             c.schwarz_announced = true;
-        } else if rng.chance(8) {
-            c.schwarz_announced = true;
-            c.schneider_announced = true;
-        } else if rng.chance(20) {
-            c.schneider_announced = true;
         }
+    } else if (hand || !a.schwarz_needs_hand) && rng.chance(8) {
+        c.schwarz_announced = true;
+        c.schneider_announced = true;
+    } else if (hand || !a.schneider_needs_hand) && rng.chance(20) {
+        c.schneider_announced = true;
     }
     c
 }
@@ -704,14 +709,19 @@ pub fn to_record(g: &Generated, profile: &Profile) -> Record {
             ));
         }
         let mut words = vec![word(contract.game.word())];
+        // Only what the profile makes an ouvert imply goes unwritten: the unofficial game's
+        // ouvert may follow a pick-up and announces nothing.
         let trump_ouvert = contract.ouvert && contract.game != GameType::Null;
-        if contract.hand && !trump_ouvert {
+        let a = profile.options.announcements;
+        let hand_implied = trump_ouvert && a.ouvert_needs_hand;
+        let schwarz_implied = trump_ouvert && a.ouvert_implies_schwarz;
+        if contract.hand && !hand_implied {
             words.push(word("hand"));
         }
-        if contract.schneider_announced && !contract.schwarz_announced && !trump_ouvert {
+        if contract.schneider_announced && !contract.schwarz_announced && !schwarz_implied {
             words.push(word("schneider"));
         }
-        if contract.schwarz_announced && !trump_ouvert {
+        if contract.schwarz_announced && !schwarz_implied {
             words.push(word("schwarz"));
         }
         if contract.ouvert {

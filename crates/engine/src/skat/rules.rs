@@ -504,6 +504,29 @@ impl Profile {
         )
     }
 
+    /// The unofficial (pub) game of seed 004: the official rules, except that schneider,
+    /// schwarz and ouvert may be announced after the skat was picked up, ouvert no longer
+    /// announces schwarz, and a hand game counts no matadors from the unseen skat.
+    pub fn isko_unofficial() -> Profile {
+        let official = Profile::isko_options();
+        Profile::new(
+            "isko-unofficial",
+            "Unofficial (pub) Skat of seed 004: announcements after the pick-up, ouvert without schwarz, no matadors from the skat in a hand game",
+            "seed 004 (§Bidding / Auction: the warning on the unofficial variant; §Game value calculating: the warning on unofficial games; §Matadors: the note on unofficial rules)",
+            Options {
+                announcements: Announcements {
+                    schneider_needs_hand: false,
+                    schwarz_needs_hand: false,
+                    ouvert_needs_hand: false,
+                    ouvert_implies_schwarz: false,
+                    ..official.announcements
+                },
+                matadors_count_skat: false,
+                ..official
+            },
+        )
+    }
+
     /// The official rules with the unofficial Kontra and Re of seed 004, §Game variants.
     pub fn isko_kontra() -> Profile {
         Profile::new(
@@ -921,6 +944,7 @@ pub fn all() -> &'static [Profile] {
             Profile::isko(),
             Profile::isko_kontra(),
             Profile::isko_house(),
+            Profile::isko_unofficial(),
             Profile::foster_1897(),
             Profile::american(),
             Profile::uspc(),
@@ -1089,12 +1113,12 @@ mod tests {
     #[test]
     fn only_the_kontra_and_house_variants_have_kontra_and_only_foster_abandons() {
         let kontra: Vec<bool> = all().iter().map(|p| p.options.kontra).collect();
-        assert_eq!(kontra, [false, true, true, false, false, false]);
+        assert_eq!(kontra, [false, true, true, false, false, false, false]);
         let abandon: Vec<bool> = all()
             .iter()
             .map(|p| p.options.early_end.abandon.is_some())
             .collect();
-        assert_eq!(abandon, [false, false, false, true, false, false]);
+        assert_eq!(abandon, [false, false, false, false, true, false, false]);
         assert_eq!(
             Profile::foster_1897().options.all_pass,
             AllPass::Ramsch(RamschRule::Laws1897)

@@ -788,6 +788,7 @@ fn profiles_are_listed_with_their_bid_table() {
             "isko",
             "isko-kontra",
             "isko-house",
+            "isko-unofficial",
             "foster-1897",
             "american",
             "uspc"
@@ -796,10 +797,14 @@ fn profiles_are_listed_with_their_bid_table() {
     assert_eq!(ps[0].options["bid_table"].as_array().map(Vec::len), Some(63));
     assert_eq!(ps[1].options["bid_table"], ps[0].options["bid_table"]);
     assert_eq!(ps[2].options["bid_table"], ps[0].options["bid_table"]);
-    assert_eq!(ps[3].options["bid_table"][0], 10);
-    assert_eq!(ps[4].options["bid_table"][0], 18);
     assert_eq!(
-        ps[3].options["rules"]["multiplier"]["ladder"]["schwarz"], 3,
+        ps[3].options["bid_table"], ps[0].options["bid_table"],
+        "isko-unofficial"
+    );
+    assert_eq!(ps[4].options["bid_table"][0], 10);
+    assert_eq!(ps[5].options["bid_table"][0], 18);
+    assert_eq!(
+        ps[4].options["rules"]["multiplier"]["ladder"]["schwarz"], 3,
         "Law 2: an unannounced schwarz is the third level"
     );
 }
@@ -1604,4 +1609,70 @@ fn a_ramsch_is_shown_player_by_player() {
         "{body}"
     );
     assert!(!body.contains("passed in"), "{body}");
+}
+
+/// Seed 004's unofficial game: "Schneider, Schwarz or Open can be declared in case of
+/// exchanging the skat", "they do not have to announce Schwarz in order to play Open", and "if
+/// the game is from hand, and the player did not look at skat, the matadors from skat are not
+/// counted". The same deals under the official rules: the announcement after the pick-up is
+/// illegal, and the skat's jacks count.
+#[test]
+fn the_unofficial_game_announces_after_the_pickup_and_leaves_the_skat_out_of_hand_matadors() {
+    let deal = "deal     F: ♠J ♥J ♦J ♣A ♣K ♣Q ♣10 ♠A ♥A ♦8\n\
+        \x20        M: ♣9 ♣8 ♠10 ♠K ♠Q ♥10 ♥K ♥Q ♦10 ♦K\n\
+        \x20        R: ♣7 ♠9 ♠8 ♠7 ♥9 ♥8 ♥7 ♦Q ♦9 ♦A\n\
+        \x20        skat: ♣J ♦7\n\
+        auction  M pass, R pass, F 18\n";
+    let picked = "exchange F pickup\n\
+        \x20        F discard ♦7 ♠A\n";
+    let play = "play     1. F: ♣J ♣8 ♣7\n\
+        \x20        2. F: ♠J ♣9 ♠7\n\
+        \x20        3. F: ♥J ♠Q ♠8\n\
+        \x20        4. F: ♦J ♠10 ♠9\n\
+        \x20        5. F: ♣A ♠K ♥7\n\
+        \x20        6. F: ♥A ♥Q ♥8\n\
+        \x20        7. F: ♣K ♥K ♥9\n\
+        \x20        8. F: ♣Q ♥10 ♦9\n\
+        \x20        9. F: ♣10 ♦K ♦Q\n\
+        \x20        10. F: ♦8 ♦10 ♦A\n";
+    let hand_play = "play     1. F: ♠J ♣8 ♣7\n\
+        \x20        2. F: ♦J ♣9 ♠7\n\
+        \x20        3. F: ♣A ♠Q ♠8\n\
+        \x20        4. F: ♠A ♠10 ♠9\n\
+        \x20        5. F: ♥A ♥Q ♥7\n\
+        \x20        6. F: ♣K ♥K ♥8\n\
+        \x20        7. F: ♣Q ♦K ♥9\n\
+        \x20        8. F: ♣10 ♥10 ♦9\n\
+        \x20        9. F: ♥J ♠K ♦Q\n\
+        \x20        10. F: ♦8 ♦10 ♦A\n";
+    let record = |rules: &str, exchange: &str, declare: &str, play: &str| {
+        read_one(&format!(
+            "[Game \"skat\"]\n[Rules \"{rules}\"]\n\n{deal}{exchange}declare  {declare}\n{play}"
+        ))
+    };
+
+    // Schneider announced after the pick-up: with 8, game, schneider, announced = 11 × 12.
+    let c = check(&record("isko-unofficial", picked, "F clubs schneider", play));
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = result(&c);
+    assert_eq!(
+        (r.matadors, r.declarer_card_points, r.score),
+        (Some(8), Some(99), Some(132))
+    );
+    let c = check(&record("isko", picked, "F clubs schneider", play));
+    assert_eq!((codes(&c), c.verdict), (vec!["S0201"], Verdict::Illegal));
+
+    // Open after the pick-up, with no schwarz announced: won at 99 as any game is, the open
+    // hand one more level (with 8, game, schneider, ouvert = 11 × 12).
+    let c = check(&record("isko-unofficial", picked, "F clubs ouvert", play));
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    assert_eq!((result(&c).won, result(&c).score), (Some(true), Some(132)));
+
+    // A hand game with ♣J in the unseen skat: without 1 unofficially (4 × 12), with 8
+    // officially (11 × 12).
+    let c = check(&record("isko-unofficial", "", "F clubs hand", hand_play));
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    assert_eq!((result(&c).matadors, result(&c).score), (Some(-1), Some(48)));
+    let c = check(&record("isko", "", "F clubs hand", hand_play));
+    assert_eq!((result(&c).matadors, result(&c).score), (Some(8), Some(132)));
 }
