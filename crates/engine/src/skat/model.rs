@@ -433,6 +433,12 @@ pub struct RamschResult {
     pub losers: Vec<Seat>,
     /// Who scores (USPC).
     pub winner: Option<Seat>,
+    /// Whose card points the skat counted for (the last trick's winner, or under seed 004
+    /// the player with the most card points).
+    pub skat_to: Option<Seat>,
+    /// In a Schieberamsch (seed 004), the players who declined the skat, in turn; each
+    /// doubles the entry. Empty when the skat was not passed round.
+    pub declined: Vec<Seat>,
 }
 
 /// A Skat record replayed: the normalized game and its result.

@@ -193,13 +193,25 @@ fn ramsch_table(s: &mut String, r: &skat::Replay, display: Display) {
         );
     }
     if let (Some(sp), Some(last)) = (r.result.skat_points, r.tricks.last().and_then(|t| t.winner)) {
+        let ramsch = r.result.ramsch.as_ref();
+        let to = ramsch.and_then(|x| x.skat_to).unwrap_or(last);
+        let why = if to == last { "last trick" } else { "most points" };
+        // After a passing of the skat it holds the last two cards laid back: the cards no
+        // trick holds (the dealt skat when nothing was passed).
+        let played = crate::core::CardSet::of(r.tricks.iter().flat_map(|t| t.cards.iter().map(|c| c.card)));
+        let left = crate::skat::pack::cards().difference(played);
+        let skat: Vec<cards::Card> = if left.len() == 2 {
+            left.to_vec()
+        } else {
+            r.deal.skat.clone()
+        };
         let _ = writeln!(
             s,
-            "{:>5}  skat {:<18}{:>7}  to {} (last trick)",
+            "{:>5}  skat {:<18}{:>7}  to {} ({why})",
             "",
-            card_list(&r.deal.skat, display),
+            card_list(&skat, display),
             sp,
-            last.label()
+            to.label()
         );
     }
     let _ = writeln!(s, "(* marks the card that won the trick)");
@@ -235,6 +247,9 @@ fn ramsch_result(s: &mut String, r: &skat::Replay, x: &skat::RamschResult) {
     }
     if let Some(score) = r.result.score {
         let _ = write!(s, " ({score:+})");
+    }
+    if !x.declined.is_empty() {
+        let _ = write!(s, "; declined the skat: {}, each doubling", names(&x.declined));
     }
     s.push('\n');
 }

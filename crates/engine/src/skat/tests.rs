@@ -1676,3 +1676,82 @@ fn the_unofficial_game_announces_after_the_pickup_and_leaves_the_skat_out_of_han
     let c = check(&record("isko", "", "F clubs hand", hand_play));
     assert_eq!((result(&c).matadors, result(&c).score), (Some(8), Some(132)));
 }
+
+const RAMSCH_004_DEAL: &str = "[Game \"skat\"]\n[Rules \"isko-house\"]\n\n\
+    deal     F: ♣J ♠J ♥A ♥10 ♥K ♠A ♠10 ♦A ♦10 ♣A\n\
+    \x20        M: ♥J ♦J ♣10 ♣K ♣Q ♠K ♠Q ♥Q ♦K ♦Q\n\
+    \x20        R: ♣9 ♣8 ♣7 ♠9 ♠8 ♠7 ♥9 ♥8 ♥7 ♦9\n\
+    \x20        skat: ♦8 ♦7\n\
+    auction  M pass, R pass, F pass\n";
+
+/// Seed 004's Ramsch: "Each player is allowed to collect the skat cards and play two cards
+/// from hand", in turn from Forehand; "if the player decides not to exchange skat, the score
+/// for hand is doubled"; "Jacks cannot be passed on". F's 108 points with R's Jungfrau are
+/// −216 when the skat stays where it was; all three declining doubles that three times.
+#[test]
+fn a_schieberamsch_doubles_for_each_player_who_declines_the_skat() {
+    let play = "play     1. F: ♥A ♥Q ♥7\n\
+        \x20        2. F: ♥10 ♥J ♥8\n\
+        \x20        3. M: ♠K ♠9 ♠A\n\
+        \x20        4. F: ♥K ♦Q ♥9\n\
+        \x20        5. F: ♠10 ♠Q ♠8\n\
+        \x20        6. F: ♦A ♦K ♦9\n\
+        \x20        7. F: ♦10 ♣Q ♣7\n\
+        \x20        8. F: ♣A ♣10 ♣8\n\
+        \x20        9. F: ♣J ♦J ♣9\n\
+        \x20        10. F: ♠J ♣K ♠7\n";
+    let score = |exchange: &str| {
+        let c = check(&read_one(&format!(
+            "{RAMSCH_004_DEAL}{exchange}declare  F ramsch\n{play}"
+        )));
+        assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+        result(&c).score
+    };
+    assert_eq!(score(""), Some(-216));
+    assert_eq!(
+        score("exchange F hand\n         M hand\n         R hand\n"),
+        Some(-216 * 8)
+    );
+    // F takes the skat and lays it back unchanged: only M and R declined.
+    assert_eq!(
+        score("exchange F pickup ♦8 ♦7\n         F discard ♦8 ♦7\n         M hand\n         R hand\n"),
+        Some(-216 * 4)
+    );
+
+    // A card laid back is no longer the player's to play.
+    let c = check(&read_one(&format!(
+        "{RAMSCH_004_DEAL}exchange F pickup\n         F discard ♥A ♥10\n         M hand\n         R hand\n\
+         declare  F ramsch\n{play}"
+    )));
+    let first = c.findings.iter().find(|d| d.code == "S0215").expect("a finding");
+    assert!(
+        first.message.starts_with("trick 1: F plays ♥A"),
+        "{}",
+        first.message
+    );
+    assert_eq!(c.verdict, Verdict::Illegal);
+
+    // A jack may not be passed on.
+    let c = check(&read_one(&format!(
+        "{RAMSCH_004_DEAL}exchange F pickup\n         F discard ♣J ♦7\n         M hand\n         R hand\n\
+         declare  F ramsch\n"
+    )));
+    assert!(codes(&c).contains(&"S0216"), "{:#?}", c.findings);
+
+    // The passing is checked only on the whole deal (one line missing can be inferred; two
+    // cannot).
+    let partial = RAMSCH_004_DEAL
+        .replace("         R: ♣9 ♣8 ♣7 ♠9 ♠8 ♠7 ♥9 ♥8 ♥7 ♦9\n", "")
+        .replace("         M: ♥J ♦J ♣10 ♣K ♣Q ♠K ♠Q ♥Q ♦K ♦Q\n", "");
+    let c = check(&read_one(&format!(
+        "{partial}exchange F hand\n         M hand\n         R hand\ndeclare  F ramsch\n{play}"
+    )));
+    assert!(codes(&c).contains(&"S0215"), "{:#?}", c.findings);
+
+    // The profiles whose Ramsch keeps the skat still refuse an exchange.
+    let c = check(&read_one(&format!(
+        "{}exchange F hand\n         M hand\n         R hand\ndeclare  F ramsch\n{play}",
+        RAMSCH_004_DEAL.replace("isko-house", "foster-1897")
+    )));
+    assert!(codes(&c).contains(&"S0209"), "{:#?}", c.findings);
+}

@@ -8,6 +8,7 @@ mod declaration;
 mod layout;
 mod play;
 mod ramsch;
+mod schieben;
 mod score;
 
 use cards::Card;

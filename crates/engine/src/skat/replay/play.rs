@@ -46,6 +46,9 @@ pub(super) struct Findings<'a> {
     pub(super) profile_name: &'a str,
     /// The trick just completed.
     pub(super) done: Option<TrickDone>,
+    /// Whether a card not held is this sink's finding (a Schieberamsch, whose hands the
+    /// passing of the skat sets after the deal check), rather than the deal check's.
+    pub(super) not_held: bool,
 }
 
 impl Sink<PlayState<'_>, Place> for Findings<'_> {
@@ -67,6 +70,20 @@ impl Sink<PlayState<'_>, Place> for Findings<'_> {
             // one the deal gives to another seat) is its finding. A card it reported is judged
             // where it is held, so that a revoke is found even in a trick whose card is played
             // again later.
+            Refusal::NotHeld if self.not_held => {
+                if let Some(card) = card {
+                    self.out.push(Diagnostic::error(
+                        "S0215",
+                        Kind::Illegal,
+                        at_span,
+                        format!(
+                            "trick {}: {seat} plays {card}, which {seat} does not hold after the skat was passed round",
+                            place.trick
+                        ),
+                    ));
+                }
+                return ControlFlow::Continue(Recovery::Apply);
+            }
             Refusal::NotHeld => return ControlFlow::Continue(Recovery::Apply),
             // The layout has reported the trick that is out of order.
             Refusal::OutOfTurn { .. } => return ControlFlow::Continue(Recovery::Skip),
@@ -218,6 +235,7 @@ pub(super) fn simulate(
         out,
         profile_name: &profile.name,
         done: None,
+        not_held: false,
     };
     for step in steps {
         match step {

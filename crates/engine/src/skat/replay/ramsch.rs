@@ -17,7 +17,8 @@ use crate::skat::state::{PlayState, TRICKS};
 use super::deal::{DeclCtx, check_deal, deal_out};
 use super::layout::attribute;
 use super::play::{Findings, trick_acts, trick_record};
-use super::{Step, no_play, stopped_early};
+use super::schieben::pass_round;
+use super::{SKAT, Step, no_play, stopped_early};
 
 /// Replays a Ramsch and scores it under `rule`.
 pub(super) fn ramsch_replay(
@@ -28,7 +29,9 @@ pub(super) fn ramsch_replay(
     mut out: Vec<Diagnostic>,
 ) -> (Replay, Vec<Diagnostic>) {
     replay.result.passed = true;
-    if game.exchange_recorded {
+    // Seed 004's Ramsch passes the skat round; the others leave it untouched.
+    let schieben = game.exchange_recorded && matches!(rule, RamschRule::Seed004 { .. });
+    if game.exchange_recorded && !schieben {
         out.push(Diagnostic::error(
             "S0209",
             Kind::Illegal,
@@ -37,18 +40,44 @@ pub(super) fn ramsch_replay(
         ));
     }
     let steps = attribute(game, GameType::Grand, &mut out);
-    let ctx = DeclCtx {
+    // Who holds what after a passing of the skat is the passing's to say: the deal check
+    // then sees only the deal, which must be whole (three full lines give the fourth).
+    let full = |line: Option<&crate::skat::interpret::HandLine>, size: usize| {
+        line.is_some_and(|l| l.cards.len() == size && l.cards.iter().all(|c| c.card.is_some()))
+    };
+    let whole = game.deal.as_ref().is_some_and(|d| {
+        let hands = d.hands.iter().filter(|h| full(h.as_ref(), 10)).count();
+        hands + usize::from(full(d.skat.as_ref(), 2)) >= 3
+    });
+    if schieben && !whole {
+        out.push(Diagnostic::error(
+            "S0215",
+            Kind::Incomplete,
+            game.deal_span.and_then(at),
+            "a Ramsch whose skat is passed round needs the whole deal (at least three of its four lines in full); the passing is not checked",
+        ));
+    }
+    let schieben = schieben && whole;
+    let ctx = (!schieben).then_some(DeclCtx {
         declarer: Seat::F,
         pickup: false,
-    };
-    let outcome = check_deal(game, &mut out, Some(ctx), &steps);
+    });
+    let outcome = check_deal(game, &mut out, ctx, &steps);
     replay.deal = deal_out(&outcome);
     let pool = |i: usize| outcome.pools.get(i).copied().unwrap_or_default();
-    let mut state = PlayState::ramsch(profile, [pool(0), pool(1), pool(2)]);
+    let mut hands = [pool(0), pool(1), pool(2)];
+    let mut declined = Vec::new();
+    if schieben {
+        let passed = pass_round(&game.exchange, hands, pool(SKAT), &mut out);
+        hands = passed.hands;
+        declined = passed.declined;
+    }
+    let mut state = PlayState::ramsch(profile, hands);
     let mut sink = Findings {
         out: &mut out,
         profile_name: &profile.name,
         done: None,
+        not_held: schieben,
     };
     for step in &steps {
         match step {
@@ -106,15 +135,19 @@ pub(super) fn ramsch_replay(
             };
             points[to.index()] += skat;
             let scored = score::ramsch(rule, points, tricks, l);
+            // Seed 004: each player who declined the skat doubles the entry.
+            let doubled = scored.score * (1i64 << declined.len().min(3));
             let r = &mut replay.result;
             r.skat_points = Some(skat);
             r.end = Some(End::PlayedOut);
-            r.score = Some(scored.score);
+            r.score = Some(doubled);
             r.ramsch = Some(RamschResult {
                 points: points.to_vec(),
                 tricks: tricks.to_vec(),
                 losers: scored.losers,
                 winner: scored.winner,
+                skat_to: Some(to),
+                declined,
             });
         }
         None => {
