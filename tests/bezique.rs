@@ -2,42 +2,12 @@
 //! check` finds consistent, `stich show` prints the declarations, `stich meld` lists what a
 //! set of cards declares, and `stich rules` lists the profile.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn stich() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_stich"))
-}
+use common::cli::{self, stich};
 
 fn gen_then_check(profile: &str) {
-    let count = "200";
-    let out = stich()
-        .args([
-            "gen", "--game", "bezique", "--rules", profile, "--count", count, "--seed", "17",
-        ])
-        .output()
-        .expect("gen runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut child = stich()
-        .args(["check", "-q", "--no-progress", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("check runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&out.stdout)
-        .expect("write");
-    let out = child.wait_with_output().expect("check ends");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(
-        err.contains(&format!("{count} records: {count} consistent")),
-        "{err}"
-    );
+    cli::gen_then_check("bezique", profile, "200", "17");
 }
 
 #[test]

@@ -2,52 +2,12 @@
 //! every generated record consistent, `stich show` prints the trick table, and `stich rules`
 //! lists the profiles.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn stich() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_stich"))
-}
+use common::cli::{self, stich};
 
-/// Generates `count` records of `profile` and checks them, quietly, through standard input.
 fn gen_then_check(profile: &str, count: &str) {
-    let out = stich()
-        .args([
-            "gen",
-            "--game",
-            "ristikontra",
-            "--rules",
-            profile,
-            "--count",
-            count,
-            "--seed",
-            "5",
-        ])
-        .output()
-        .expect("gen runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = out.stdout;
-    assert!(String::from_utf8_lossy(&text).contains(&format!("[Rules \"{profile}\"]")));
-    let mut child = stich()
-        .args(["check", "-q", "--no-progress", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("check runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&text)
-        .expect("write");
-    let out = child.wait_with_output().expect("check ends");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(
-        err.contains(&format!("{count} records: {count} consistent")),
-        "{err}"
-    );
+    cli::gen_then_check("ristikontra", profile, count, "5");
 }
 
 macro_rules! profile_tests {
