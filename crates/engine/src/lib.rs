@@ -95,6 +95,25 @@ pub struct ProfileInfo {
     pub options: serde_json::Value,
 }
 
+impl ProfileInfo {
+    /// The listing of one profile of `game`, its options serialized as they are.
+    pub fn new(
+        game: &str,
+        name: &str,
+        description: &str,
+        source: &str,
+        options: impl serde::Serialize,
+    ) -> ProfileInfo {
+        ProfileInfo {
+            game: game.to_string(),
+            name: name.to_string(),
+            description: description.to_string(),
+            source: source.to_string(),
+            options: serde_json::to_value(options).unwrap_or(serde_json::Value::Null),
+        }
+    }
+}
+
 /// Every rule profile of every game family, family by family in the registry's order.
 pub fn profiles() -> Vec<ProfileInfo> {
     family::registry().iter().flat_map(|f| f.profiles()).collect()

@@ -36,13 +36,7 @@ impl Family for Pinochle {
     fn profiles(&self) -> Vec<ProfileInfo> {
         rules::all()
             .iter()
-            .map(|p| ProfileInfo {
-                game: self.tag().to_string(),
-                name: p.name.to_string(),
-                description: p.description.to_string(),
-                source: p.source.to_string(),
-                options: serde_json::to_value(p.options).unwrap_or(serde_json::Value::Null),
-            })
+            .map(|p| ProfileInfo::new(self.tag(), p.name, p.description, p.source, p.options))
             .collect()
     }
 

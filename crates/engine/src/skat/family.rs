@@ -35,15 +35,10 @@ impl Family for Skat {
     fn profiles(&self) -> Vec<ProfileInfo> {
         skat::rules::all()
             .iter()
-            .map(|p| ProfileInfo {
-                game: self.tag().to_string(),
-                name: p.name.clone(),
-                description: p.description.clone(),
-                source: p.source.clone(),
-                options: serde_json::json!({
-                    "rules": serde_json::to_value(p.options).unwrap_or(serde_json::Value::Null),
-                    "bid_table": p.bid_table,
-                }),
+            .map(|p| {
+                let rules = serde_json::to_value(p.options).unwrap_or(serde_json::Value::Null);
+                let options = serde_json::json!({ "rules": rules, "bid_table": p.bid_table });
+                ProfileInfo::new(self.tag(), &p.name, &p.description, &p.source, options)
             })
             .collect()
     }
