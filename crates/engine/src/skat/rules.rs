@@ -296,6 +296,9 @@ pub enum RamschRule {
         /// The skat goes to the player with the most card points ("Skat is collected by
         /// the winner, i.e. the one who has the most"); otherwise to the last trick.
         skat_to_loser: bool,
+        /// Jacks may be laid back when the skat is passed round (Schieberamsch); seed 004
+        /// says they may not ("Jacks cannot be passed on").
+        jacks_pass: bool,
     },
 }
 
@@ -498,7 +501,10 @@ impl Profile {
             "seed 004 (official game rules; §Game variants: Kontra and Re, Ramsch)",
             Options {
                 kontra: true,
-                all_pass: AllPass::Ramsch(RamschRule::Seed004 { skat_to_loser: true }),
+                all_pass: AllPass::Ramsch(RamschRule::Seed004 {
+                    skat_to_loser: true,
+                    jacks_pass: false,
+                }),
                 ..Profile::isko_options()
             },
         )

@@ -726,7 +726,17 @@ mod tests {
     #[test]
     fn ramsch_under_seed_004() {
         use Seat::*;
-        let r = |p, t| ramsch(RamschRule::Seed004 { skat_to_loser: true }, p, t, F);
+        let r = |p, t| {
+            ramsch(
+                RamschRule::Seed004 {
+                    skat_to_loser: true,
+                    jacks_pass: false,
+                },
+                p,
+                t,
+                F,
+            )
+        };
         // The most card points lose them.
         let one = r([70, 30, 20], [5, 3, 2]);
         assert_eq!((one.losers, one.score), (vec![F], -70));

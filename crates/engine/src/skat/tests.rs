@@ -1737,6 +1737,18 @@ fn a_schieberamsch_doubles_for_each_player_who_declines_the_skat() {
          declare  F ramsch\n"
     )));
     assert!(codes(&c).contains(&"S0216"), "{:#?}", c.findings);
+    // ... unless the profile's option lets them pass.
+    let mut lenient = Profile::isko_house();
+    lenient.options.all_pass = crate::skat::rules::AllPass::Ramsch(crate::skat::rules::RamschRule::Seed004 {
+        skat_to_loser: true,
+        jacks_pass: true,
+    });
+    let record = read_one(&format!(
+        "{RAMSCH_004_DEAL}exchange F pickup\n         F discard ♣J ♦7\n         M hand\n         R hand\n\
+         declare  F ramsch\n"
+    ));
+    let (_, findings) = crate::skat::check(&record, &lenient);
+    assert!(!findings.iter().any(|d| d.code == "S0216"), "{findings:#?}");
 
     // The passing is checked only on the whole deal (one line missing can be inferred; two
     // cannot).

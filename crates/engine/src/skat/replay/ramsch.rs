@@ -68,7 +68,8 @@ pub(super) fn ramsch_replay(
     let mut hands = [pool(0), pool(1), pool(2)];
     let mut declined = Vec::new();
     if schieben {
-        let passed = pass_round(&game.exchange, hands, pool(SKAT), &mut out);
+        let jacks_pass = matches!(rule, RamschRule::Seed004 { jacks_pass: true, .. });
+        let passed = pass_round(&game.exchange, hands, pool(SKAT), jacks_pass, &mut out);
         hands = passed.hands;
         declined = passed.declined;
     }
@@ -119,7 +120,9 @@ pub(super) fn ramsch_replay(
             // card points: on a tie for the most, the one of them who took the last trick,
             // else the first of them in seat order.
             let to = match rule {
-                RamschRule::Seed004 { skat_to_loser: true } => {
+                RamschRule::Seed004 {
+                    skat_to_loser: true, ..
+                } => {
                     let most = points.iter().copied().max().unwrap_or(0);
                     let top: Vec<Seat> = Seat::ALL
                         .into_iter()

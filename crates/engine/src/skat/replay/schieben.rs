@@ -25,11 +25,13 @@ fn finding(code: &'static str, span: Span, message: String) -> Diagnostic {
     Diagnostic::error(code, Kind::Illegal, at(span), message)
 }
 
-/// Plays the passing of the skat written in `exchange` on the dealt `hands` and `skat`.
+/// Plays the passing of the skat written in `exchange` on the dealt `hands` and `skat`;
+/// `jacks_pass` lets jacks be laid back.
 pub(super) fn pass_round(
     exchange: &[ExchangeIn],
     mut hands: [CardSet; 3],
     mut skat: CardSet,
+    jacks_pass: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Passed {
     let mut declined = Vec::new();
@@ -131,7 +133,7 @@ pub(super) fn pass_round(
                     done[seat.index()] = true;
                 } else {
                     for (card, slot) in cards.iter().zip(&e.cards) {
-                        if card.rank == cards::Rank::Jack {
+                        if !jacks_pass && card.rank == cards::Rank::Jack {
                             out.push(
                                 finding(
                                     "S0216",
