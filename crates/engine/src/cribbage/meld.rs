@@ -46,6 +46,32 @@ impl ShowKind {
             ShowKind::Nobs => "nobs",
         }
     }
+
+    /// Every kind, in the order a show counts them.
+    pub const ALL: [ShowKind; 7] = [
+        ShowKind::Fifteen,
+        ShowKind::Pair,
+        ShowKind::PairRoyal,
+        ShowKind::DoublePairRoyal,
+        ShowKind::Run,
+        ShowKind::Flush,
+        ShowKind::Nobs,
+    ];
+
+    /// The kind a word names, in any case; the books' names are read too (`pair-royal`,
+    /// `double-pair-royal`, `his-nobs`).
+    pub fn from_word(word: &str) -> Option<ShowKind> {
+        let w = word.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        ShowKind::ALL
+            .into_iter()
+            .find(|k| k.word() == w)
+            .or(match w.as_str() {
+                "his-nobs" | "his-nob" | "nob" => Some(ShowKind::Nobs),
+                "fifteens" => Some(ShowKind::Fifteen),
+                "sequence" => Some(ShowKind::Run),
+                _ => None,
+            })
+    }
 }
 
 /// One combination of a show.
