@@ -50,13 +50,23 @@ fn show(game: &dyn Game) -> Result<(), Box<dyn std::error::Error>> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Skat, by tag and profile, from the worked example's deal.
     let mut skat = table_game::from_record(WORKED_EXAMPLE)?;
-    println!("{} {}: seats {:?}", skat.family().name(), skat.profile(), skat.seats());
+    println!(
+        "{} {}: seats {:?}",
+        skat.family().name(),
+        skat.profile(),
+        skat.seats()
+    );
     play_to_the_end(skat.as_mut())?;
     show(skat.as_ref())?;
 
     // A second game by tag: a Pinochle deal from a seed, as `stich gen` deals it.
     let mut pinochle = table_game::new_game("pinochle", Some("uspc-two-hand"), DealSpec::Seed(7))?;
-    println!("{} {}: seats {:?}", pinochle.family().name(), pinochle.profile(), pinochle.seats());
+    println!(
+        "{} {}: seats {:?}",
+        pinochle.family().name(),
+        pinochle.profile(),
+        pinochle.seats()
+    );
     play_to_the_end(pinochle.as_mut())?;
     show(pinochle.as_ref())?;
     Ok(())

@@ -10,11 +10,24 @@
 //! game as it was. [`Game::to_record`] writes the game so far in the stich notation: the deal
 //! and the phases before the play as the start gave them, then every action played.
 //!
-//! Inside, each family supplies a [`Rules`] (in its `game.rs`): how to reach its play state
+//! Inside, each family supplies a `Rules` (in its `game.rs`): how to reach its play state
 //! from a record (its own replay, kept at the record's last action), the tokens of its
 //! actions and the findings of its refusals. The loop, the record writing and the result
 //! (the check's own, of the record written) are shared here. `spec/game-api.md` lists which
 //! phases each family lets the bot play and which the start gives.
+//!
+//! ```
+//! use engine::table_game::{self, DealSpec};
+//!
+//! let mut game = table_game::new_game("sixty-six", None, DealSpec::Seed(1)).unwrap();
+//! assert_eq!(game.seats(), ["E", "D"]);
+//! while let Some(action) = game.legal().into_iter().next() {
+//!     game.play(&action).unwrap();
+//! }
+//! assert!(game.is_over() && game.result().is_some());
+//! let checked = engine::check(&notation::read_str(&game.to_record())[0].record.clone().unwrap());
+//! assert_eq!(checked.verdict, engine::Verdict::Consistent);
+//! ```
 
 use std::fmt;
 
