@@ -1,77 +1,73 @@
-//! A bot plays a Skat game through the very game state the verifier replays records with:
-//! deal, ask for the legal cards, play one, and read the result.
+//! Bots play through the game API: a game picked by its `Game` tag and `Rules` profile,
+//! the legal actions asked for, one played, the result read — through the very play state
+//! the verifier replays records with. The record the game leaves checks consistent.
 //!
 //! ```sh
 //! cargo run --example bot_loop
 //! ```
 
-use cards::Card;
-use engine::core::CardSet;
-use engine::core::game::GameState;
-use engine::skat::quick::{Played, result_of};
-use engine::skat::state::{Act, Event, PlayState};
-use engine::skat::{Contract, End, GameType, Seat, SkatUse, rules};
+use engine::table_game::{self, DealSpec, Game};
 
-/// A hand written as the notation writes it, read with `FromStr`.
-fn hand(text: &str) -> CardSet {
-    CardSet::of(text.split_whitespace().filter_map(|t| t.parse::<Card>().ok()))
-}
+/// The deal of the official rules' worked example, F to play clubs, hand: the start of a
+/// record, whose play the bot writes.
+const WORKED_EXAMPLE: &str = "[Game \"skat\"]
+[Rules \"isko\"]
 
-fn main() {
-    // The deal of the official rules' worked example: F plays clubs, hand.
-    let profile = rules::by_name("isko").expect("the official profile");
-    let hands = [
-        hand("♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A"),
-        hand("♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9"),
-        hand("♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10"),
-    ];
-    let skat = hand("♦8 ♦7");
-    let contract = Contract {
-        game: "clubs".parse::<GameType>().expect("a game word"),
-        hand: true,
-        schneider_announced: false,
-        schwarz_announced: false,
-        ouvert: false,
-    };
-    let declarer = Seat::F;
-    let mut state = PlayState::new(profile, declarer, contract, SkatUse::Hand, hands);
+deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A
+         M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9
+         R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10
+         skat: ♦8 ♦7
+auction  M pass, R pass, F 18
+declare  F clubs hand
+";
 
-    // The bot: the highest legal card in the order the pack lists them (a real bot thinks).
-    while !state.is_over() {
-        let seat = state.to_play();
-        let legal = state.legal();
-        let Some(card) = legal.iter().next() else { break };
-        match state.play(Act::Card(seat, card)) {
-            Ok(Event::Trick(done)) => println!(
-                "trick {:>2}: led by {}, won by {} for {} points",
-                state.counts().tricks(),
-                done.leader,
-                done.winner,
-                done.points
-            ),
-            Ok(_) => {}
-            Err(refusal) => panic!("a legal card was refused: {refusal:?}"),
+/// The bot: the first legal action in the order the game lists them (a real bot thinks).
+fn play_to_the_end(game: &mut dyn Game) -> Result<(), table_game::Refusal> {
+    while let Some(action) = game.legal().into_iter().next() {
+        let played = game.play(&action)?;
+        if let Some(trick) = played.trick {
+            println!(
+                "{} {}: {} takes the trick, {} points",
+                played.seat, played.action, trick.winner, trick.points
+            );
         }
     }
+    Ok(())
+}
 
-    let counts = state.counts();
-    let end = state.finish().unwrap_or((End::PlayedOut, counts.tricks()));
-    let result = result_of(
-        profile,
-        &Played {
-            declarer,
-            contract,
-            dealt: hands[declarer.index()],
-            skat_dealt: skat,
-            skat_after: skat,
-            counts,
-            end,
-            resigned: false,
-            bid: 18,
-        },
-    );
+fn show(game: &dyn Game) -> Result<(), Box<dyn std::error::Error>> {
+    let record = game.to_record();
+    let reports = check::check_str(&record);
+    let verdict = reports.first().map(|r| r.verdict);
+    println!("{record}");
+    println!("verdict of the record: {verdict:?}");
+    if let Some(result) = game.result() {
+        println!("{}", serde_json::to_string_pretty(&result)?);
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Skat, by tag and profile, from the worked example's deal.
+    let mut skat = table_game::from_record(WORKED_EXAMPLE)?;
     println!(
-        "{}",
-        serde_json::to_string_pretty(&result).expect("a result serializes")
+        "{} {}: seats {:?}",
+        skat.family().name(),
+        skat.profile(),
+        skat.seats()
     );
+    play_to_the_end(skat.as_mut())?;
+    show(skat.as_ref())?;
+
+    // A second game by tag: a Pinochle deal from a seed, as `stich gen` deals it.
+    let mut pinochle = table_game::new_game("pinochle", Some("uspc-two-hand"), DealSpec::Seed(7))?;
+    println!(
+        "{} {}: seats {:?}",
+        pinochle.family().name(),
+        pinochle.profile(),
+        pinochle.seats()
+    );
+    play_to_the_end(pinochle.as_mut())?;
+    show(pinochle.as_ref())?;
+    Ok(())
 }

@@ -370,6 +370,165 @@ fn schema(py: Python<'_>) -> PyResult<Py<PyAny>> {
     Ok(json_loads(py, &report::schema_text())?.unbind())
 }
 
+/// Game(game="skat", rules=None, seed=0)
+/// --
+///
+/// A game for bots: the deal `stich gen` makes from `seed` for the game `game` (a `Game`
+/// tag) under the profile `rules` (the game's default when None), played through the play
+/// state the checker replays records with. `legal()` lists the actions of the seat to act
+/// as notation tokens, `play(token)` plays one (raising StichError with the check's code
+/// when the rules refuse it), `result` is the report's result once `is_over`, and
+/// `to_record()` the game so far in the stich notation. `Game.from_record(text)` goes on
+/// from a record.
+#[pyclass(module = "stich._stich", name = "Game")]
+struct PyGame {
+    game: Mutex<Box<dyn engine::table_game::Game>>,
+}
+
+fn game_error(py: Python<'_>, e: engine::table_game::GameError) -> PyErr {
+    stich_error(py, e.message, Some(e.code), e.line, e.column)
+}
+
+impl PyGame {
+    fn with<T>(&self, f: impl FnOnce(&mut Box<dyn engine::table_game::Game>) -> T) -> PyResult<T> {
+        match self.game.lock() {
+            Ok(mut g) => Ok(f(&mut g)),
+            Err(_) => Err(PyValueError::new_err("the game was poisoned by a panic")),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (game = "skat", rules = None, seed = 0))]
+    fn new(py: Python<'_>, game: &str, rules: Option<&str>, seed: u64) -> PyResult<PyGame> {
+        let made =
+            py.detach(|| engine::table_game::new_game(game, rules, engine::table_game::DealSpec::Seed(seed)));
+        let game = made.map_err(|e| game_error(py, e))?;
+        Ok(PyGame {
+            game: Mutex::new(game),
+        })
+    }
+
+    /// from_record(text)
+    /// --
+    ///
+    /// The game a record leaves: its deal and the phases before the play, and the actions
+    /// of its play so far; the game goes on after the last. Raises StichError with the
+    /// record's finding when it cannot be played on (an illegal action, an unknown game).
+    #[staticmethod]
+    fn from_record(py: Python<'_>, text: String) -> PyResult<PyGame> {
+        let made = py.detach(move || engine::table_game::from_record(&text));
+        let game = made.map_err(|e| game_error(py, e))?;
+        Ok(PyGame {
+            game: Mutex::new(game),
+        })
+    }
+
+    /// The game's tag ("skat").
+    #[getter]
+    fn game(&self) -> PyResult<&'static str> {
+        self.with(|g| g.family().tag())
+    }
+
+    /// The rule profile's name ("isko").
+    #[getter]
+    fn rules(&self) -> PyResult<String> {
+        self.with(|g| g.profile().to_string())
+    }
+
+    /// The seat labels in seat order (["F", "M", "R"]).
+    #[getter]
+    fn seats(&self) -> PyResult<Vec<String>> {
+        self.with(|g| g.seats())
+    }
+
+    /// The label of the seat to act; None once the game is over.
+    #[getter]
+    fn to_act(&self) -> PyResult<Option<String>> {
+        self.with(|g| g.to_act())
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> PyResult<bool> {
+        self.with(|g| g.is_over())
+    }
+
+    /// legal()
+    /// --
+    ///
+    /// The actions the seat to act may take, as notation tokens ("♣J", "dix ♠9",
+    /// "marriage ♥K ♥Q", "closes"); empty once the game is over.
+    fn legal(&self) -> PyResult<Vec<String>> {
+        self.with(|g| g.legal().into_iter().map(|a| a.token().to_string()).collect())
+    }
+
+    /// play(token)
+    /// --
+    ///
+    /// Plays the action `token` for the seat to act and returns what it led to:
+    /// {"seat", "action", "trick": {"winner", "points"} or None, "over"}. Raises StichError
+    /// carrying the code the check gives the action in a record (S0301 for a revoke), line
+    /// and column None, with the game unchanged.
+    fn play(&self, py: Python<'_>, token: String) -> PyResult<Py<PyAny>> {
+        let outcome = py.detach(|| {
+            self.with(|g| {
+                let action = g.parse_action(&token)?;
+                g.play(&action)
+            })
+        })?;
+        let played = outcome.map_err(|r| stich_error(py, r.message, Some(r.code), None, None))?;
+        let d = PyDict::new(py);
+        d.set_item("seat", played.seat)?;
+        d.set_item("action", played.action)?;
+        match played.trick {
+            Some(t) => {
+                let trick = PyDict::new(py);
+                trick.set_item("winner", t.winner)?;
+                trick.set_item("points", t.points)?;
+                d.set_item("trick", trick)?;
+            }
+            None => d.set_item("trick", py.None())?,
+        }
+        d.set_item("over", played.over)?;
+        Ok(d.into_any().unbind())
+    }
+
+    /// The result once the game is over, as the report's "result" gives it (a dict tagged
+    /// with "family"); None before.
+    #[getter]
+    fn result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let json = py.detach(|| self.with(|g| g.result().map(|r| serde_json::to_string(&r))))?;
+        match json {
+            None => Ok(py.None()),
+            Some(Ok(text)) => Ok(json_loads(py, &text)?.unbind()),
+            Some(Err(e)) => Err(PyValueError::new_err(e.to_string())),
+        }
+    }
+
+    /// to_record()
+    /// --
+    ///
+    /// The game so far as a record in the stich notation, which `stich.check` finds
+    /// consistent.
+    fn to_record(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| self.with(|g| g.to_record()))
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        self.with(|g| {
+            format!(
+                "Game(game={:?}, rules={:?}, to_act={:?})",
+                g.family().tag(),
+                g.profile(),
+                g.to_act()
+            )
+        })
+    }
+}
+
 #[pymodule]
 fn _stich(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
@@ -381,6 +540,7 @@ fn _stich(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_class::<Reader>()?;
+    m.add_class::<PyGame>()?;
     m.add("REPORT_VERSION", report::REPORT_VERSION)?;
     Ok(())
 }

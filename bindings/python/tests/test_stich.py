@@ -111,3 +111,67 @@ def test_a_table_has_one_row_a_record_and_the_brief_reports_fields():
     scores = [b["result"]["score"] if b["result"] else None for b in briefs]
     assert columns["result.score"] == scores
     assert columns["result.score"][20] is None
+
+
+def _random_bot(game, seed):
+    import random
+
+    rng = random.Random(seed)
+    moves = 0
+    while not game.is_over:
+        legal = game.legal()
+        assert legal, game.to_record()
+        seat = game.to_act
+        played = game.play(rng.choice(legal))
+        assert played["seat"] == seat
+        moves += 1
+    assert game.to_act is None and game.legal() == []
+    return moves
+
+
+@pytest.mark.parametrize("game,rules", [("skat", "isko"), ("pinochle", "uspc-two-hand"), ("sixty-six", "uspc-two-hand")])
+def test_a_random_bot_plays_a_game_to_a_consistent_record(game, rules):
+    for seed in range(3):
+        g = stich.Game(game=game, rules=rules, seed=seed)
+        assert g.game == game and g.rules == rules
+        assert g.result is None or g.is_over
+        _random_bot(g, seed)
+        (r,) = stich.check(g.to_record())
+        assert r["verdict"] == "consistent"
+        assert g.result == r["result"]
+        assert g.result["family"] == game.replace("-", "_")
+
+
+def test_a_revoke_is_refused_with_the_check_s_code_and_the_game_goes_on_from_its_record():
+    record = (
+        '[Game "skat"]\n[Rules "isko"]\n\n'
+        "deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A\n"
+        "         M: ♣8 ♣7 ♠8 ♠7 ♥K ♥Q ♥10 ♥9 ♦J ♦10\n"
+        "         R: ♣9 ♠K ♠Q ♠J ♠9 ♥8 ♥7 ♦K ♦Q ♦9\n"
+        "         skat: ♦8 ♦7\n"
+        "auction  M pass, R pass, F 18\n"
+        "declare  F clubs hand\n"
+        "play     1. F: ♣K\n"
+    )
+    g = stich.Game.from_record(record)
+    assert g.seats == ["F", "M", "R"] and g.to_act == "M"
+    assert sorted(g.legal()) == sorted(["♣8", "♣7", "♦J"])
+    before = g.to_record()
+    with pytest.raises(stich.StichError) as e:
+        g.play("♥K")
+    assert e.value.code == "S0301" and e.value.line is None and e.value.column is None
+    assert g.to_record() == before
+    with pytest.raises(stich.StichError) as e:
+        g.play("♣X")
+    assert e.value.code == "A0001"
+    assert g.play("♦J")["trick"] is None
+    assert g.play("♣9")["trick"] == {"winner": "M", "points": 6}
+
+
+def test_a_game_the_family_does_not_offer_raises():
+    with pytest.raises(stich.StichError) as e:
+        stich.Game(game="cribbage")
+    assert e.value.code == "A0003"
+    with pytest.raises(stich.StichError) as e:
+        stich.Game(game="whist")
+    assert e.value.code == "E0001"

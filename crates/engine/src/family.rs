@@ -88,6 +88,17 @@ pub trait Family: Sync {
             }),
         }
     }
+
+    /// A game for bots under the profile `profile`, started from `deal`
+    /// ([`crate::table_game`]); `None` when the family offers none.
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        let _ = (profile, deal);
+        None
+    }
 }
 
 /// What `stich meld` asks a family: the hand and what its count depends on.

@@ -24,6 +24,7 @@ pub mod pinochle;
 pub mod ristikontra;
 pub mod sixty_six;
 pub mod skat;
+pub mod table_game;
 
 pub use family::{Family, GenLayout, Outcome, Replay};
 

@@ -18,9 +18,11 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
 from . import _stich
 
-__all__ = ["StichError", "check", "table", "read", "meld", "gen", "schema", "REPORT_VERSION"]
+__all__ = ["StichError", "Game", "check", "table", "read", "meld", "gen", "schema", "REPORT_VERSION"]
 
 REPORT_VERSION: int = _stich.REPORT_VERSION
+
+Game = _stich.Game
 
 
 class StichError(ValueError):

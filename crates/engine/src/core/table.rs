@@ -21,6 +21,9 @@ pub const MIN_SEATS: usize = 2;
 pub struct Seat(u8);
 
 impl Seat {
+    /// The first seat, numbered 0.
+    pub const FIRST: Seat = Seat(0);
+
     /// The seat with this number, if it is below [`MAX_SEATS`].
     pub const fn new(index: usize) -> Option<Seat> {
         if index < MAX_SEATS {

@@ -117,4 +117,12 @@ impl Family for Pinochle {
             total: m.total,
         }))
     }
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        rules::by_name(profile)?;
+        Some(pinochle::game::new_game(profile, deal))
+    }
 }

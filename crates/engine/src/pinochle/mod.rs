@@ -5,6 +5,7 @@
 //! `spec/rules/pinochle.md` gives every rule with its seed passage.
 
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;

@@ -25,9 +25,16 @@ use crate::pinochle::words;
 
 /// The replay of `record` under `profile`, and every finding.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let (replay, findings, _) = check_keeping(record, profile);
+    (replay, findings)
+}
+
+/// [`check`], and the play state after the record's last action (`None` when the record
+/// does not reach the play): where a game driven through [`crate::table_game`] goes on.
+pub fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
     r.run();
-    (r.replay, r.findings)
+    (r.replay, r.findings, r.kept)
 }
 
 struct Run<'a> {
@@ -39,6 +46,8 @@ struct Run<'a> {
     labels: Vec<&'static str>,
     replay: Replay,
     findings: Vec<Diagnostic>,
+    /// The play state after the record's play.
+    kept: Option<PlayState>,
     /// The widow as dealt (three-hand auction).
     widow: Vec<Card>,
     /// The counters of the cards the bidder buried, which count for his tricks.
@@ -109,6 +118,7 @@ impl<'a> Run<'a> {
             labels,
             replay,
             findings,
+            kept: None,
             widow: Vec::new(),
             buried: 0,
         }
@@ -202,6 +212,7 @@ impl<'a> Run<'a> {
         };
         let mut state = PlayState::new(rules, &self.pack, hands, leader, stock);
         self.play(&mut state);
+        self.kept = Some(state.clone());
         self.result(&state, &meld_totals);
         self.claims();
     }
@@ -1850,51 +1861,61 @@ impl Sink<PlayState, Ctx> for CheckSink {
     }
 
     fn refused(&mut self, ctx: &Ctx, action: Action, refusal: Refusal) -> ControlFlow<(), Recovery> {
-        let span = at(ctx.span);
-        let d = match refusal {
-            Refusal::Over => {
-                self.findings.push(Diagnostic::error("P0304", Kind::Illegal, span, "every trick has been played; this card is one too many"));
-                return ControlFlow::Break(());
-            }
-            Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(
-                "P0301",
-                Kind::Illegal,
-                span,
-                if from_table { format!("{card} is not on the table before {}", self.label(seat)) } else { format!("{} does not hold {card}", self.label(seat)) },
-            ),
-            Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
-                "P0302",
-                Kind::Illegal,
-                span,
-                format!("{} may not play {card}: the duty to {} requires {}", self.label(seat), duty.name(), allowed.describe()),
-            )
-            .with_help(format!("play one of {}", allowed.describe())),
-            Refusal::NotNow => Diagnostic::error("P0210", Kind::Illegal, span, "only the winner of the last trick melds or exchanges, before the draw, while the stock lasts"),
-            Refusal::SecondMeld => Diagnostic::error("P0211", Kind::Illegal, span, "only one meld may be made in a turn (the dix apart)").with_help("seed 000, Two-Hand Pinochle, Melding, restriction 1"),
-            Refusal::Shape(e) => {
-                let kind = match action {
-                    Action::Meld { kind, .. } => kind.word(),
-                    _ => "meld",
-                };
-                let help = match e {
-                    meld::ShapeError::NotTheKind { expected: Some(c) } => format!("a {kind} is {}", c.describe()),
-                    meld::ShapeError::NotInTable => "this profile has no such meld".to_string(),
-                    _ => format!("a {kind} is the king and queen of one plain suit"),
-                };
-                Diagnostic::error("P0207", Kind::Illegal, span, format!("the cards are not a {kind}")).with_help(help)
-            }
-            Refusal::MeldNotHeld(c) => Diagnostic::error("P0208", Kind::Illegal, span, format!("{c} is neither in the hand nor on the table")),
-            Refusal::NoCardFromHand => Diagnostic::error("P0212", Kind::Illegal, span, "a meld takes at least one card from the hand").with_help("seed 000, Two-Hand Pinochle, Melding, restriction 2"),
-            Refusal::Remeld(c) => Diagnostic::error("P0213", Kind::Illegal, span, format!("{c} on the table already served in a meld of this class worth as much or more"))
-                .with_help("a melded card melds again only in another class or a higher meld of its class (seed 000, Two-Hand Pinochle, restriction 3)"),
-            Refusal::DixCounted => Diagnostic::error("P0214", Kind::Illegal, span, "every dix this player has held is counted already"),
-            Refusal::NoExchange => Diagnostic::error("P0204", Kind::Illegal, span, "no exchange: the player must hold the dix and the turned card must still lie there (and not be the dix)"),
-        };
-        self.findings.push(d);
+        let over = refusal == Refusal::Over;
+        self.findings
+            .push(refusal_finding(&self.labels, action, refusal, at(ctx.span)));
         match action {
+            _ if over => ControlFlow::Break(()),
             Action::Play { .. } => ControlFlow::Continue(Recovery::Apply),
             _ => ControlFlow::Continue(Recovery::Skip),
         }
+    }
+}
+
+/// The finding for an action the play state refused, as the check reports it (and as a
+/// game driven through [`crate::table_game`] refuses it), at `span`.
+pub(crate) fn refusal_finding<S: AsRef<str>>(
+    labels: &[S],
+    action: Action,
+    refusal: Refusal,
+    span: Option<Span>,
+) -> Diagnostic {
+    let label = |seat: Seat| labels.get(seat.index()).map_or("?", |l| l.as_ref());
+    match refusal {
+        Refusal::Over => Diagnostic::error("P0304", Kind::Illegal, span, "every trick has been played; this card is one too many"),
+        Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(
+            "P0301",
+            Kind::Illegal,
+            span,
+            if from_table { format!("{card} is not on the table before {}", label(seat)) } else { format!("{} does not hold {card}", label(seat)) },
+        ),
+        Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
+            "P0302",
+            Kind::Illegal,
+            span,
+            format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
+        )
+        .with_help(format!("play one of {}", allowed.describe())),
+        Refusal::NotNow => Diagnostic::error("P0210", Kind::Illegal, span, "only the winner of the last trick melds or exchanges, before the draw, while the stock lasts"),
+        Refusal::SecondMeld => Diagnostic::error("P0211", Kind::Illegal, span, "only one meld may be made in a turn (the dix apart)").with_help("seed 000, Two-Hand Pinochle, Melding, restriction 1"),
+        Refusal::Shape(e) => {
+            let kind = match action {
+                Action::Meld { kind, .. } => kind.word(),
+                _ => "meld",
+            };
+            let help = match e {
+                meld::ShapeError::NotTheKind { expected: Some(c) } => format!("a {kind} is {}", c.describe()),
+                meld::ShapeError::NotInTable => "this profile has no such meld".to_string(),
+                _ => format!("a {kind} is the king and queen of one plain suit"),
+            };
+            Diagnostic::error("P0207", Kind::Illegal, span, format!("the cards are not a {kind}")).with_help(help)
+        }
+        Refusal::MeldNotHeld(c) => Diagnostic::error("P0208", Kind::Illegal, span, format!("{c} is neither in the hand nor on the table")),
+        Refusal::NoCardFromHand => Diagnostic::error("P0212", Kind::Illegal, span, "a meld takes at least one card from the hand").with_help("seed 000, Two-Hand Pinochle, Melding, restriction 2"),
+        Refusal::Remeld(c) => Diagnostic::error("P0213", Kind::Illegal, span, format!("{c} on the table already served in a meld of this class worth as much or more"))
+            .with_help("a melded card melds again only in another class or a higher meld of its class (seed 000, Two-Hand Pinochle, restriction 3)"),
+        Refusal::DixCounted => Diagnostic::error("P0214", Kind::Illegal, span, "every dix this player has held is counted already"),
+        Refusal::NoExchange => Diagnostic::error("P0204", Kind::Illegal, span, "no exchange: the player must hold the dix and the turned card must still lie there (and not be the dix)"),
     }
 }
 

@@ -75,4 +75,12 @@ impl Family for SixtySix {
     fn generates(&self) -> bool {
         true
     }
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        rules::by_name(profile)?;
+        Some(sixty_six::game::new_game(profile, deal))
+    }
 }

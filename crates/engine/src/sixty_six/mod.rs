@@ -5,6 +5,7 @@
 //! of `gen`. `spec/rules/sixty-six.md` gives every rule with its seed passage.
 
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod model;
 pub mod replay;

@@ -27,9 +27,16 @@ use crate::sixty_six::words::{self, EventWord};
 
 /// The replay of `record` under `profile`, and every finding.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let (replay, findings, _) = check_keeping(record, profile);
+    (replay, findings)
+}
+
+/// [`check`], and the play state after the record's last action (`None` when the record
+/// does not reach the play): where a game driven through [`crate::table_game`] goes on.
+pub fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
     r.run();
-    (r.replay, r.findings)
+    (r.replay, r.findings, r.kept)
 }
 
 /// The seat labels of a format, in seat order.
@@ -59,6 +66,8 @@ struct Run<'a> {
     labels: &'static [&'static str],
     replay: Replay,
     findings: Vec<Diagnostic>,
+    /// The play state after the record's play.
+    kept: Option<PlayState>,
 }
 
 /// A dealt deal: hands, the turned card, the stock (top first), the dealer.
@@ -121,6 +130,7 @@ impl<'a> Run<'a> {
             labels,
             replay,
             findings,
+            kept: None,
         }
     }
 
@@ -152,6 +162,7 @@ impl<'a> Run<'a> {
         let stock = dealt.stock.map(|cards| Stock::new(cards, Some(dealt.turned)));
         let mut state = PlayState::new(rules, &self.pack, dealt.hands, leader, stock);
         self.play(&mut state);
+        self.kept = Some(state.clone());
         self.result(&state);
         self.claims();
     }
@@ -1053,74 +1064,85 @@ impl Sink<PlayState, Ctx> for CheckSink {
     }
 
     fn refused(&mut self, ctx: &Ctx, action: Action, refusal: Refusal) -> ControlFlow<(), Recovery> {
-        let span = at(ctx.span);
-        let d = match refusal {
-            Refusal::Over => {
-                self.findings.push(Diagnostic::error("Y0304", Kind::Illegal, span, "the play is over (every card played, or 66 announced); this action is one too many"));
-                return ControlFlow::Break(());
-            }
-            Refusal::NotHeld { seat, card } => Diagnostic::error("Y0301", Kind::Illegal, span, format!("{} does not hold {card}", self.label(seat))),
-            Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
-                "Y0302",
-                Kind::Illegal,
-                span,
-                format!("{} may not play {card}: the duty to {} requires {}", self.label(seat), duty.name(), allowed.describe()),
-            )
-            .with_help("after the stock is closed or used up the second player must follow suit (seed 000, Sixty-Six, The Play)"),
-            Refusal::Marriage(e) => {
-                let (msg, help) = match e {
-                    MarriageError::NoMarriages => ("this game has no marriages", "seed 000, Four-Hand Sixty-Six: \"there are no marriages\""),
-                    MarriageError::NotOnLead => ("a marriage is shown by the player on lead, before he leads", "a marriage is shown with the lead of its king or queen (seed 000, Sixty-Six, The Play)"),
-                    MarriageError::Second => ("one marriage is shown with one lead", "the lead is one of the marriage's cards"),
-                    MarriageError::NotHeld => ("the player does not hold the marriage's king and queen", "the king and queen are shown from the hand"),
-                };
-                Diagnostic::error("Y0205", Kind::Illegal, span, msg).with_help(help)
-            }
-            Refusal::MarriageNotLed { suit, card } => Diagnostic::error(
-                "Y0206",
-                Kind::Illegal,
-                span,
-                format!("{card} is led after the {} marriage was shown; the lead is its king or queen", suit.name()),
-            )
-            .with_help("a marriage is announced by showing the king and queen and leading one of them (seed 000, Sixty-Six, The Play)"),
-            Refusal::MarriageUnled { suit } => Diagnostic::error(
-                "Y0206",
-                Kind::Illegal,
-                span,
-                format!("the {} marriage is not led, and it does not make 66", suit.name()),
-            )
-            .with_help("a marriage counts without a lead only when showing it makes the player's score 66 or more (seed 000, Sixty-Six, The Play)"),
-            Refusal::Exchange(e) => {
-                let msg = match e {
-                    ExchangeError::NotTheNine => "only the nine of trumps, held in the hand, is exchanged for the turned card",
-                    ExchangeError::NoTrickWon => "the trump nine is exchanged only by a player who has won a trick",
-                    ExchangeError::StockTooShort => "the trump nine is not exchanged once the stock is closed or down to the turned card and one more",
-                    ExchangeError::NotOnLead => "the trump nine is exchanged by the player on lead, between tricks",
-                };
-                Diagnostic::error("Y0204", Kind::Illegal, span, msg).with_help("seed 000, Sixty-Six, The Play; spec/rules/sixty-six.md §3")
-            }
-            Refusal::Close(e) => {
-                let msg = match e {
-                    CloseError::NotOnLead => "only the player on lead closes the stock, between tricks",
-                    CloseError::NoStock => "the stock is closed already or used up",
-                    CloseError::MidDraw => "the stock is closed before the draws or after both, not between them",
-                };
-                Diagnostic::error("Y0207", Kind::Illegal, span, msg).with_help("seed 000, Sixty-Six, Closing")
-            }
-            Refusal::Draw { expected } => {
-                let msg = match expected {
-                    Some((s, c)) => format!("the next draw is {}'s, the stock's top card {c}", self.label(s)),
-                    None => "nobody draws now: the stock is closed or used up, or no trick has been won since the last draw".to_string(),
-                };
-                Diagnostic::error("Y0208", Kind::Illegal, span, msg).with_help("the winner of a trick draws the top card first, the opponent the next")
-            }
-            Refusal::MidTrick => Diagnostic::error("Y0209", Kind::Illegal, span, "66 is announced between tricks, not in the middle of one"),
-            Refusal::NotInGame => Diagnostic::error("Y0209", Kind::Illegal, span, "this game has no such event (the four-hand game has no stock to close or draw from, and no announcing)"),
-        };
-        self.findings.push(d);
+        let over = refusal == Refusal::Over;
+        self.findings
+            .push(refusal_finding(self.labels, action, refusal, at(ctx.span)));
         match action {
+            _ if over => ControlFlow::Break(()),
             Action::Play(_) => ControlFlow::Continue(Recovery::Apply),
             _ => ControlFlow::Continue(Recovery::Skip),
         }
+    }
+}
+
+/// The finding for an action the play state refused, as the check reports it (and as a
+/// game driven through [`crate::table_game`] refuses it), at `span`.
+pub(crate) fn refusal_finding<S: AsRef<str>>(
+    labels: &[S],
+    action: Action,
+    refusal: Refusal,
+    span: Option<Span>,
+) -> Diagnostic {
+    let _ = action;
+    let label = |seat: Seat| labels.get(seat.index()).map_or("?", |l| l.as_ref());
+    match refusal {
+        Refusal::Over => Diagnostic::error("Y0304", Kind::Illegal, span, "the play is over (every card played, or 66 announced); this action is one too many"),
+        Refusal::NotHeld { seat, card } => Diagnostic::error("Y0301", Kind::Illegal, span, format!("{} does not hold {card}", label(seat))),
+        Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
+            "Y0302",
+            Kind::Illegal,
+            span,
+            format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
+        )
+        .with_help("after the stock is closed or used up the second player must follow suit (seed 000, Sixty-Six, The Play)"),
+        Refusal::Marriage(e) => {
+            let (msg, help) = match e {
+                MarriageError::NoMarriages => ("this game has no marriages", "seed 000, Four-Hand Sixty-Six: \"there are no marriages\""),
+                MarriageError::NotOnLead => ("a marriage is shown by the player on lead, before he leads", "a marriage is shown with the lead of its king or queen (seed 000, Sixty-Six, The Play)"),
+                MarriageError::Second => ("one marriage is shown with one lead", "the lead is one of the marriage's cards"),
+                MarriageError::NotHeld => ("the player does not hold the marriage's king and queen", "the king and queen are shown from the hand"),
+            };
+            Diagnostic::error("Y0205", Kind::Illegal, span, msg).with_help(help)
+        }
+        Refusal::MarriageNotLed { suit, card } => Diagnostic::error(
+            "Y0206",
+            Kind::Illegal,
+            span,
+            format!("{card} is led after the {} marriage was shown; the lead is its king or queen", suit.name()),
+        )
+        .with_help("a marriage is announced by showing the king and queen and leading one of them (seed 000, Sixty-Six, The Play)"),
+        Refusal::MarriageUnled { suit } => Diagnostic::error(
+            "Y0206",
+            Kind::Illegal,
+            span,
+            format!("the {} marriage is not led, and it does not make 66", suit.name()),
+        )
+        .with_help("a marriage counts without a lead only when showing it makes the player's score 66 or more (seed 000, Sixty-Six, The Play)"),
+        Refusal::Exchange(e) => {
+            let msg = match e {
+                ExchangeError::NotTheNine => "only the nine of trumps, held in the hand, is exchanged for the turned card",
+                ExchangeError::NoTrickWon => "the trump nine is exchanged only by a player who has won a trick",
+                ExchangeError::StockTooShort => "the trump nine is not exchanged once the stock is closed or down to the turned card and one more",
+                ExchangeError::NotOnLead => "the trump nine is exchanged by the player on lead, between tricks",
+            };
+            Diagnostic::error("Y0204", Kind::Illegal, span, msg).with_help("seed 000, Sixty-Six, The Play; spec/rules/sixty-six.md §3")
+        }
+        Refusal::Close(e) => {
+            let msg = match e {
+                CloseError::NotOnLead => "only the player on lead closes the stock, between tricks",
+                CloseError::NoStock => "the stock is closed already or used up",
+                CloseError::MidDraw => "the stock is closed before the draws or after both, not between them",
+            };
+            Diagnostic::error("Y0207", Kind::Illegal, span, msg).with_help("seed 000, Sixty-Six, Closing")
+        }
+        Refusal::Draw { expected } => {
+            let msg = match expected {
+                Some((s, c)) => format!("the next draw is {}'s, the stock's top card {c}", label(s)),
+                None => "nobody draws now: the stock is closed or used up, or no trick has been won since the last draw".to_string(),
+            };
+            Diagnostic::error("Y0208", Kind::Illegal, span, msg).with_help("the winner of a trick draws the top card first, the opponent the next")
+        }
+        Refusal::MidTrick => Diagnostic::error("Y0209", Kind::Illegal, span, "66 is announced between tricks, not in the middle of one"),
+        Refusal::NotInGame => Diagnostic::error("Y0209", Kind::Illegal, span, "this game has no such event (the four-hand game has no stock to close or draw from, and no announcing)"),
     }
 }

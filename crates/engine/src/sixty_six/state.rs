@@ -647,6 +647,11 @@ impl PlayState {
         }
     }
 
+    /// The trick in progress: the seats and cards in play order.
+    pub fn trick(&self) -> &[(Seat, Card)] {
+        &self.trick
+    }
+
     /// The cards the player to act may play now.
     pub fn legal_cards(&self) -> CardCounts {
         let seat = self.to_play;

@@ -91,6 +91,15 @@ impl Family for Skat {
     fn generates(&self) -> bool {
         true
     }
+
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        skat::rules::by_name(profile)?;
+        Some(skat::game::new_game(profile, deal))
+    }
 }
 
 /// Rewrites the play in columns into leader layout with the replay's leaders and order.

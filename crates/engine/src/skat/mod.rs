@@ -6,6 +6,7 @@ pub mod auction;
 pub mod claims;
 pub mod contract;
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod interpret;
 pub mod model;

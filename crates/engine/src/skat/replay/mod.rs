@@ -23,7 +23,7 @@ use crate::skat::model::{Contract, Deal, Declaration, Exchange, GameResult, Repl
 use crate::skat::pack;
 use crate::skat::result;
 use crate::skat::rules::{AllPass, Profile};
-use crate::skat::state::TRICKS;
+use crate::skat::state::{PlayState, TRICKS};
 use crate::skat::words::EventWord;
 
 use deal::{DeclCtx, check_deal, deal_out, discard_span};
@@ -31,7 +31,6 @@ use declaration::{Exchanged, bid_of, check_shown, contract_of, extra_value_of};
 use layout::attribute;
 use ramsch::ramsch_replay;
 
-#[cfg(test)]
 pub(crate) use play::breach_message;
 
 const SKAT: usize = 3;
@@ -55,6 +54,17 @@ enum Step<'a> {
 
 /// Replays a typed game under a profile.
 pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    run_keeping(game, profile, &mut None)
+}
+
+/// [`run`], leaving in `kept` the play state after the record's last card (left `None` when
+/// the record does not reach a trump or Null play): where a game driven through
+/// [`crate::table_game`] goes on.
+pub fn run_keeping<'p>(
+    game: &Game,
+    profile: &'p Profile,
+    kept: &mut Option<PlayState<'p>>,
+) -> (Replay, Vec<Diagnostic>) {
     let mut out: Vec<Diagnostic> = Vec::new();
     let mut replay = Replay {
         profile: profile.name.clone(),
@@ -396,6 +406,7 @@ pub fn run(game: &Game, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
         hands,
         &mut out,
     );
+    *kept = Some(played.state);
     replay.result.kontra = (played.doublings > 0).then_some(played.doublings);
     replay.tricks = played.records;
     let counts = played.counts;

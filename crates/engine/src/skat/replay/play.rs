@@ -22,12 +22,14 @@ use crate::skat::words::EventWord;
 use super::{Placed, Step};
 
 /// What the play produced.
-pub(super) struct Played {
+pub(super) struct Played<'p> {
     pub(super) records: Vec<TrickRecord>,
     pub(super) end: Option<(End, u32)>,
     pub(super) counts: Counts,
     /// Kontra and Re said.
     pub(super) doublings: u32,
+    /// The state after the record's last card.
+    pub(super) state: PlayState<'p>,
 }
 
 /// Where an act stands in the record.
@@ -219,15 +221,15 @@ pub(super) fn unfinished_claim(t: &Placed, what: &str) -> Option<Diagnostic> {
 
 /// Plays the record's tricks and words through the play state, reporting every refusal, and
 /// checks each trick claim against the trick's taker.
-pub(super) fn simulate(
-    profile: &Profile,
+pub(super) fn simulate<'p>(
+    profile: &'p Profile,
     game: &Game,
     steps: &[Step<'_>],
     declarer: Seat,
     (contract, skat_use): (Contract, SkatUse),
     hands: [CardSet; 3],
     out: &mut Vec<Diagnostic>,
-) -> Played {
+) -> Played<'p> {
     let mut state = PlayState::new(profile, declarer, contract, skat_use, hands);
     let mut records = Vec::with_capacity(10);
     let mut warned_after_end = false;
@@ -288,6 +290,7 @@ pub(super) fn simulate(
         end: state.finish(),
         counts: state.counts(),
         doublings: state.doublings(),
+        state,
     }
 }
 

@@ -1,0 +1,148 @@
+//! Pinochle for bots ([`crate::table_game`]): the bot plays the tricks and, in the stock
+//! games, the melds and the dix between them (the draws follow by themselves); the auction,
+//! the exchanges and the melds shown at once come with the start.
+
+use cards::{AlphabetSet, Card};
+use notation::{CardSlot, Record, Token};
+
+use crate::core::{CardCounts, GameState, Seat};
+use crate::family::Family;
+use crate::pinochle::meld::MeldKind;
+use crate::pinochle::replay::{check_keeping, refusal_finding};
+use crate::pinochle::rules;
+use crate::pinochle::state::{Action, Event, PlayState};
+use crate::pinochle::words::{self, ExchangeWord};
+use crate::table_game::{DealSpec, Game, GameError, Refusal, Rules, Started, Step, TableGame};
+
+/// The Pinochle rules of a game for bots.
+pub(crate) struct PinochleGame;
+
+fn card(token: &str) -> Option<Card> {
+    cards::parse_card(token, AlphabetSet::DEFAULT).ok()
+}
+
+fn card_tokens(cards: impl IntoIterator<Item = Card>) -> impl Iterator<Item = Token> {
+    cards.into_iter().map(|c| Token::Card(CardSlot::Known(c)))
+}
+
+fn text(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Token::Word(w) => w.clone(),
+            Token::Card(CardSlot::Known(c)) => c.to_string(),
+            other => format!("{other:?}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Rules for PinochleGame {
+    type State = PlayState;
+    type Act = Action;
+
+    fn family(&self) -> &'static dyn Family {
+        &crate::pinochle::family::PINOCHLE
+    }
+
+    fn start(&self, record: &Record, profile: &str) -> Option<Started<Self::State>> {
+        let profile = rules::by_name(profile)?;
+        let (replay, findings, kept) = check_keeping(record, profile);
+        Some(Started {
+            labels: replay.seats,
+            state: kept,
+            findings,
+        })
+    }
+
+    fn unfinished(&self) -> &'static [&'static str] {
+        // The play stops before the last trick.
+        &["P0501"]
+    }
+
+    fn to_act(&self, state: &PlayState) -> Option<Seat> {
+        (!state.is_over()).then(|| state.turn().unwrap_or(state.to_play()))
+    }
+
+    fn legal(&self, state: &PlayState) -> Vec<Action> {
+        state.legal()
+    }
+
+    fn token(&self, _: &PlayState, act: Action) -> String {
+        match act {
+            Action::Play { card, .. } => card.to_string(),
+            Action::Meld { kind, cards, .. } => {
+                let tokens: Vec<Token> = [Token::Word(kind.word().to_string())]
+                    .into_iter()
+                    .chain(card_tokens(cards.iter()))
+                    .collect();
+                text(&tokens)
+            }
+            Action::Exchange { card } => format!("exchanges {card}"),
+        }
+    }
+
+    fn parse(&self, _: &PlayState, _: Seat, token: &str) -> Option<Action> {
+        let mut parts = token.split_whitespace();
+        let first = parts.next()?;
+        let rest: Option<Vec<Card>> = parts.map(card).collect();
+        let rest = rest?;
+        if let Some(c) = card(first) {
+            return rest.is_empty().then_some(Action::Play {
+                card: c,
+                from_table: false,
+            });
+        }
+        if words::exchange(first) == Some(ExchangeWord::Exchanges) {
+            return match rest.as_slice() {
+                [c] => Some(Action::Exchange { card: *c }),
+                _ => None,
+            };
+        }
+        let kind = MeldKind::from_word(first)?;
+        Some(Action::Meld {
+            kind,
+            cards: CardCounts::of(rest),
+            marked: CardCounts::EMPTY,
+        })
+    }
+
+    fn play(&self, state: &mut PlayState, act: Action, labels: &[String]) -> Result<Step, Refusal> {
+        match state.play(act) {
+            Ok(Event::Played { card, trick, .. }) => Ok(Step::Card {
+                card,
+                done: trick.map(|t| (t.winner, t.points)),
+            }),
+            Ok(Event::Melded { kind, value, .. }) => {
+                let cards = match act {
+                    Action::Meld { cards, .. } => cards,
+                    _ => CardCounts::EMPTY,
+                };
+                Ok(Step::Said {
+                    tokens: [Token::Word(kind.word().to_string())]
+                        .into_iter()
+                        .chain(card_tokens(cards.iter()))
+                        .collect(),
+                    figure: Some(i64::from(value)),
+                })
+            }
+            Ok(Event::Exchanged { gave, .. }) => Ok(Step::Said {
+                tokens: [Token::Word("exchanges".to_string())]
+                    .into_iter()
+                    .chain(card_tokens([gave]))
+                    .collect(),
+                figure: None,
+            }),
+            Err(refusal) => Err(Refusal::of(&refusal_finding(labels, act, refusal, None))),
+        }
+    }
+
+    fn trick_len(&self, state: &PlayState) -> usize {
+        state.trick().len()
+    }
+}
+
+/// Starts a Pinochle game for bots.
+pub(crate) fn new_game(profile: &str, deal: DealSpec) -> Result<Box<dyn Game>, GameError> {
+    TableGame::start(PinochleGame, profile, deal)
+}

@@ -1,0 +1,323 @@
+//! The game API for bots (`engine::table_game`): random bots play every profile of every
+//! family that offers games, and each record they leave checks consistent with the game's
+//! own result; refusals carry the check's codes; the worked examples give their results.
+
+use engine::Verdict;
+use engine::family::{self, Outcome};
+use engine::table_game::{self, DealSpec, Game};
+
+mod common;
+
+/// SplitMix64, for the bots' choices.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (((z >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Plays uniformly among the legal actions to the end; the number of actions played.
+fn play_out(game: &mut dyn Game, rng: &mut Rng) -> usize {
+    let mut n = 0;
+    while !game.is_over() {
+        let legal = game.legal();
+        assert!(
+            !legal.is_empty(),
+            "no legal action, yet not over:\n{}",
+            game.to_record()
+        );
+        let action = &legal[rng.below(legal.len())];
+        let parsed = game
+            .parse_action(action.token())
+            .expect("a legal token reads back");
+        assert_eq!(&parsed, action);
+        let played = game
+            .play(action)
+            .unwrap_or_else(|r| panic!("legal {action} refused: {r}\n{}", game.to_record()));
+        assert_eq!(played.action, action.token());
+        assert_eq!(played.over, game.is_over());
+        n += 1;
+        assert!(n < 1000, "the game does not end");
+    }
+    assert!(game.legal().is_empty() && game.to_act().is_none());
+    n
+}
+
+/// The record's one report, with its verdict and result.
+fn checked(record: &str) -> (Verdict, Option<Outcome>) {
+    let reports = check::check_str(record);
+    assert_eq!(reports.len(), 1, "{record}");
+    let findings: Vec<String> = reports[0].findings.iter().map(|f| format!("{f:?}")).collect();
+    assert!(
+        reports[0].verdict == Verdict::Consistent,
+        "{:?}: {findings:#?}\n{record}",
+        reports[0].verdict
+    );
+    (reports[0].verdict, reports[0].result.clone())
+}
+
+const GAMES_PER_PROFILE: u64 = 12;
+
+#[test]
+fn random_bots_play_every_profile_to_a_consistent_record() {
+    let mut played_families = Vec::new();
+    for family in family::registry() {
+        let mut offered = false;
+        for profile in family.profile_names() {
+            for seed in 0..GAMES_PER_PROFILE {
+                let Some(game) = family.new_game(profile, DealSpec::Seed(seed)) else {
+                    continue;
+                };
+                offered = true;
+                let mut game = game.unwrap_or_else(|e| panic!("{} {profile} {seed}: {e}", family.tag()));
+                assert_eq!(game.family().tag(), family.tag());
+                assert_eq!(game.profile(), profile);
+                let mut rng = Rng(seed ^ 0x5eed);
+                play_out(game.as_mut(), &mut rng);
+                let record = game.to_record();
+                let (verdict, result) = checked(&record);
+                assert_eq!(
+                    verdict,
+                    Verdict::Consistent,
+                    "{} {profile} seed {seed}:\n{record}",
+                    family.tag()
+                );
+                assert!(game.result().is_some());
+                assert_eq!(game.result(), result, "{record}");
+            }
+        }
+        if offered {
+            played_families.push(family.tag());
+        }
+    }
+    assert!(played_families.contains(&"skat"), "{played_families:?}");
+}
+
+/// The lines of a corpus record up to and including the line starting with `last`, then
+/// `more`: a record stopped in its play.
+fn cut(path: &str, last: &str, more: &str) -> (String, Vec<String>) {
+    let text = std::fs::read_to_string(common::root().join(path)).expect("corpus record");
+    let mut head = String::new();
+    let mut rest = Vec::new();
+    let mut kept = true;
+    for line in text.lines() {
+        if kept {
+            head.push_str(line);
+            head.push('\n');
+            let body = line.strip_prefix("play").unwrap_or(line).trim_start();
+            kept = !body.starts_with(last);
+        } else if line.starts_with("result") {
+            break;
+        } else {
+            rest.push(line.to_string());
+        }
+    }
+    head.push_str(more);
+    (head, rest)
+}
+
+/// The card tokens of trick lines (`5. R: ♥7 ♦A ♥9 = -`), in play order.
+fn cards_of(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| {
+            let body = l.split_once(':').map_or("", |(_, b)| b);
+            let body = body.split('=').next().unwrap_or("");
+            body.split_whitespace().map(str::to_string).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn play_token(game: &mut dyn Game, token: &str) -> table_game::Played {
+    let action = game
+        .parse_action(token)
+        .unwrap_or_else(|r| panic!("{token}: {r}"));
+    game.play(&action)
+        .unwrap_or_else(|r| panic!("{token}: {r}\n{}", game.to_record()))
+}
+
+const SCHNEIDER: &str = "corpus/skat/isko/clubs-with-1-schneider.stich";
+
+#[test]
+fn the_official_rules_clubs_with_one_example_played_on_gives_its_value() {
+    // Seed 004, §GAME VALUE CALCULATING: clubs with 1, 90 points, schneider: 3 × 12 = 36.
+    let (start, rest) = cut(SCHNEIDER, "4. F:", "");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.profile(), "isko");
+    assert_eq!(game.to_act().as_deref(), Some("R"));
+    for token in cards_of(&rest) {
+        play_token(game.as_mut(), &token);
+    }
+    assert!(game.is_over());
+    let Some(Outcome::Skat(r)) = game.result() else {
+        panic!("a Skat result");
+    };
+    assert_eq!(
+        (
+            r.won,
+            r.declarer_card_points,
+            r.declarer_tricks,
+            r.schneider,
+            r.matadors
+        ),
+        (Some(true), Some(90), Some(7), Some(true), Some(1))
+    );
+    assert_eq!((r.value, r.score), (Some(36), Some(36)));
+    let (verdict, result) = checked(&game.to_record());
+    assert_eq!(verdict, Verdict::Consistent);
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_revoke_is_refused_with_s0301_and_leaves_the_game_as_it_was() {
+    // F leads ♣K in clubs; M holds ♣8 ♣7 and ♦J (a jack is trump) and must follow trump
+    // (seed 004, the duty to follow suit); ♥K is a revoke.
+    let (start, _) = cut(SCHNEIDER, "declare", "play     1. F: ♣K\n");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    let mut legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+    legal.sort();
+    assert_eq!(legal, ["♣7", "♣8", "♦J"]);
+    let before = game.to_record();
+    let revoke = game.parse_action("♥K").expect("a card");
+    let refusal = game.play(&revoke).expect_err("a revoke");
+    assert_eq!(refusal.code, "S0301", "{refusal}");
+    assert_eq!(game.to_record(), before);
+    assert_eq!(game.legal().len(), 3);
+    // The check gives the same code to the same card written in the record.
+    let reports = check::check_str(&before.replace("1. F: ♣K", "1. F: ♣K ♥K ♣9"));
+    assert!(reports[0].findings.iter().any(|f| f.code == "S0301"));
+    // A card M does not hold is the deal check's finding.
+    let not_held = game.parse_action("♠K").expect("a card");
+    assert_eq!(game.play(&not_held).expect_err("R holds it").code, "D0104");
+    let played = play_token(game.as_mut(), "♦J");
+    assert!(played.trick.is_none() && !played.over);
+}
+
+#[test]
+fn pinochle_s_strict_play_must_follow_and_head_the_trick() {
+    // Seed 002: once the stock is gone the last tricks are played under the strict rules
+    // (002:86): follow suit, and beat the highest card of the suit when able (002:49). At trick 17 D leads ♣9 (trump); E's later plays show
+    // he holds ♣Q ♣Q ♣A ♣10 ♣9 ♥K ♦A ♦K, so he must play a club above the nine.
+    let path = "corpus/pinochle/two-hand/example.stich";
+    let (start, rest) = cut(path, "16. D:", "         17. D: ♣9\n");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.to_act().as_deref(), Some("E"));
+    let mut legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+    legal.sort();
+    let mut heading = vec!["♣10", "♣A", "♣Q"];
+    heading.sort();
+    assert_eq!(legal, heading);
+    for (card, why) in [("♥K", "follow suit"), ("♣9", "head the trick")] {
+        let action = game.parse_action(card).expect("a card");
+        let refusal = game.play(&action).expect_err(why);
+        assert_eq!(refusal.code, "P0302", "{card}: {refusal}");
+    }
+    // The rest as the record plays it, to the record's own figures.
+    let tokens = cards_of(&rest);
+    assert_eq!(tokens.first().map(String::as_str), Some("♣9"));
+    for token in &tokens[1..] {
+        play_token(game.as_mut(), token);
+    }
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    let scores: Vec<(String, i64)> = r.sides.iter().map(|s| (s.side.clone(), s.score)).collect();
+    assert_eq!(scores, [("E".to_string(), 170), ("D".to_string(), 250)]);
+    assert_eq!(checked(&game.to_record()).0, Verdict::Consistent);
+}
+
+#[test]
+fn the_api_s_own_refusals_have_their_codes() {
+    let mut game = table_game::new_game("skat", Some("isko"), DealSpec::Seed(3)).expect("a game");
+    assert_eq!(game.parse_action("♣X").expect_err("no card").code, "A0001");
+    if let Some(first) = game.legal().first().cloned() {
+        play_token(game.as_mut(), first.token());
+        assert_eq!(game.play(&first).expect_err("the turn passed").code, "A0004");
+    }
+    let mut rng = Rng(3);
+    play_out(game.as_mut(), &mut rng);
+    assert_eq!(game.parse_action("♣J").expect_err("over").code, "A0002");
+    let cribbage = table_game::new_game("cribbage", None, DealSpec::Seed(1));
+    assert_eq!(cribbage.err().map(|e| e.code).as_deref(), Some("A0003"));
+    let unknown = table_game::new_game("whist", None, DealSpec::Seed(1));
+    assert_eq!(unknown.err().map(|e| e.code).as_deref(), Some("E0001"));
+    let profile = table_game::new_game("skat", Some("nope"), DealSpec::Seed(1));
+    assert_eq!(profile.err().map(|e| e.code).as_deref(), Some("E0002"));
+    // A start record with an illegal card is refused with the check's finding, placed.
+    let (start, _) = cut(SCHNEIDER, "declare", "play     1. F: ♣K ♥K ♣9\n");
+    let e = table_game::from_record(&start)
+        .err()
+        .expect("a revoke in the record");
+    assert_eq!((e.code.as_str(), e.line.is_some()), ("S0301", true));
+}
+
+#[test]
+fn a_seed_gives_the_generator_s_deal_every_time() {
+    for family in family::registry() {
+        let profile = family.default_profile();
+        let Some(Ok(a)) = family.new_game(profile, DealSpec::Seed(11)) else {
+            continue;
+        };
+        let b = family
+            .new_game(profile, DealSpec::Seed(11))
+            .and_then(Result::ok)
+            .expect("again");
+        assert_eq!(a.to_record(), b.to_record());
+        let generated = family
+            .generate(profile, 11, engine::GenLayout::Complete)
+            .expect("a generated game");
+        let deal = notation::print(&notation::Record {
+            deal: generated.deal.clone(),
+            ..notation::Record::default()
+        });
+        assert!(a.to_record().contains(deal.trim()), "{}", family.tag());
+        // Started again from its own record, the game is the same game.
+        let again = table_game::from_record(&a.to_record()).expect("its record goes on");
+        assert_eq!(again.to_record(), a.to_record());
+        assert_eq!(again.legal(), a.legal());
+    }
+}
+
+#[test]
+fn a_game_stopped_anywhere_goes_on_from_its_record() {
+    for (tag, profile) in [
+        ("skat", "isko"),
+        ("pinochle", "uspc-two-hand"),
+        ("sixty-six", "uspc-two-hand"),
+    ] {
+        for seed in 0..3u64 {
+            let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
+            let mut rng = Rng(seed);
+            for _ in 0..(5 + seed as usize * 3) {
+                let legal = game.legal();
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len())];
+                play_token(game.as_mut(), a.token());
+            }
+            let record = game.to_record();
+            if !game.is_over() {
+                let reports = check::check_str(&record);
+                assert_ne!(reports[0].verdict, Verdict::Illegal, "{record}");
+            }
+            let mut again = table_game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
+            assert_eq!(again.to_record(), record);
+            assert_eq!(again.legal(), game.legal());
+            assert_eq!(again.to_act(), game.to_act());
+            let mut r1 = Rng(seed + 100);
+            let mut r2 = Rng(seed + 100);
+            play_out(game.as_mut(), &mut r1);
+            play_out(again.as_mut(), &mut r2);
+            assert_eq!(again.to_record(), game.to_record());
+            assert_eq!(again.result(), game.result());
+        }
+    }
+}
