@@ -62,7 +62,7 @@ fn checked(record: &str) -> (Verdict, Option<Outcome>) {
     (reports[0].verdict, reports[0].result.clone())
 }
 
-const GAMES_PER_PROFILE: u64 = 12;
+const GAMES_PER_PROFILE: u64 = 8;
 
 #[test]
 fn random_bots_play_every_profile_to_a_consistent_record() {
@@ -318,6 +318,62 @@ fn a_game_stopped_anywhere_goes_on_from_its_record() {
             play_out(again.as_mut(), &mut r2);
             assert_eq!(again.to_record(), game.to_record());
             assert_eq!(again.result(), game.result());
+        }
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Whatever a bot says, and wherever in the game, a token is an action or a refusal
+        /// with a code, and a refusal changes nothing.
+        #[test]
+        fn any_token_is_played_or_refused_without_change(
+            family in 0usize..3,
+            seed in 0u64..1000,
+            steps in 0usize..30,
+            token in "[♣♠♥♦A-Za-z0-9 @=-]{0,12}",
+        ) {
+            let (tag, profile) = [("skat", "isko"), ("pinochle", "two-hand"), ("sixty-six", "uspc-two-hand")][family];
+            let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
+            let mut rng = Rng(seed);
+            for _ in 0..steps {
+                let legal = game.legal();
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.below(legal.len())];
+                play_token(game.as_mut(), a.token());
+            }
+            let before = game.to_record();
+            match game.parse_action(&token) {
+                Err(r) => prop_assert!(r.code.starts_with('A'), "{r}"),
+                Ok(action) => {
+                    if let Err(r) = game.play(&action) {
+                        prop_assert_eq!(r.code.len(), 5);
+                        prop_assert_eq!(game.to_record(), before);
+                    }
+                }
+            }
+        }
+
+        /// A start record cut anywhere never panics: it goes on or is refused with a code.
+        #[test]
+        fn a_record_cut_anywhere_starts_or_is_refused(seed in 0u64..200, cut in 0usize..2000) {
+            let game = table_game::new_game("pinochle", Some("uspc-two-hand"), DealSpec::Seed(seed)).expect("a game");
+            let mut game = game;
+            let mut rng = Rng(seed);
+            play_out(game.as_mut(), &mut rng);
+            let text = game.to_record();
+            let end = text.char_indices().map(|(i, _)| i).nth(cut).unwrap_or(text.len());
+            match table_game::from_record(&text[..end]) {
+                Ok(g) => prop_assert!(g.is_over() || !g.legal().is_empty()),
+                Err(e) => prop_assert_eq!(e.code.len(), 5),
+            }
         }
     }
 }
