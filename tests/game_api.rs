@@ -67,6 +67,7 @@ const GAMES_PER_PROFILE: u64 = 8;
 #[test]
 fn random_bots_play_every_profile_to_a_consistent_record() {
     let mut played_families = Vec::new();
+    let mut words = std::collections::BTreeSet::new();
     for family in family::registry() {
         let mut offered = false;
         for profile in family.profile_names() {
@@ -81,6 +82,22 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
                 let mut rng = Rng(seed ^ 0x5eed);
                 play_out(game.as_mut(), &mut rng);
                 let record = game.to_record();
+                for w in [
+                    "kontra",
+                    "re",
+                    "concedes",
+                    "dix",
+                    "marriage",
+                    "closes",
+                    "out",
+                    "exchanges",
+                ] {
+                    if record.lines().any(|l| {
+                        l.split_whitespace().nth(1) == Some(w) || l.split_whitespace().nth(2) == Some(w)
+                    }) {
+                        words.insert(w);
+                    }
+                }
                 let (verdict, result) = checked(&record);
                 assert_eq!(
                     verdict,
@@ -96,7 +113,19 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
             played_families.push(family.tag());
         }
     }
-    assert!(played_families.contains(&"skat"), "{played_families:?}");
+    assert_eq!(played_families, ["skat", "pinochle", "sixty-six"]);
+    // The bots said the words between tricks, too.
+    for w in [
+        "kontra",
+        "concedes",
+        "dix",
+        "marriage",
+        "closes",
+        "out",
+        "exchanges",
+    ] {
+        assert!(words.contains(w), "no game said {w}: {words:?}");
+    }
 }
 
 /// The lines of a corpus record up to and including the line starting with `last`, then
@@ -376,4 +405,34 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn kontra_is_a_defender_s_word_of_the_profiles_that_have_it() {
+    // Seed 004, §Game variants: Kontra and Re are a variant, said by a defender before the
+    // second trick; the official profile has no Kontra.
+    let (start, _) = cut(SCHNEIDER, "1. F:", "");
+    let mut isko = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(isko.to_act().as_deref(), Some("M"));
+    assert!(!isko.legal().iter().any(|a| a.token() == "kontra"));
+    let kontra = isko.parse_action("kontra").expect("a word");
+    assert_eq!(isko.play(&kontra).expect_err("not in isko").code, "S0214");
+
+    let variant = start.replace("[Rules \"isko\"]", "[Rules \"isko-kontra\"]");
+    let mut game = table_game::from_record(&variant).expect("the record goes on");
+    assert!(game.legal().iter().any(|a| a.token() == "kontra"));
+    let said = play_token(game.as_mut(), "kontra");
+    assert_eq!(said.seat, "M");
+    assert!(!game.legal().iter().any(|a| a.token() == "kontra"), "once");
+    let mut rng = Rng(1);
+    play_out(game.as_mut(), &mut rng);
+    let Some(Outcome::Skat(r)) = game.result() else {
+        panic!("a Skat result");
+    };
+    let record = game.to_record();
+    assert!(record.contains("M kontra"), "{record}");
+    // Kontra doubles, and the declarer's Re (if the bot said it) doubles again.
+    let re = record.contains("F re");
+    assert_eq!(r.kontra, Some(if re { 2 } else { 1 }), "{record}");
+    assert_eq!(checked(&record).0, Verdict::Consistent);
 }
