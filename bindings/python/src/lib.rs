@@ -370,9 +370,6 @@ fn schema(py: Python<'_>) -> PyResult<Py<PyAny>> {
     Ok(json_loads(py, &report::schema_text())?.unbind())
 }
 
-/// Game(game="skat", rules=None, seed=0)
-/// --
-///
 /// A game for bots: the deal `stich gen` makes from `seed` for the game `game` (a `Game`
 /// tag) under the profile `rules` (the game's default when None), played through the play
 /// state the checker replays records with. `legal()` lists the actions of the seat to act
@@ -411,9 +408,6 @@ impl PyGame {
         })
     }
 
-    /// from_record(text)
-    /// --
-    ///
     /// The game a record leaves: its deal and the phases before the play, and the actions
     /// of its play so far; the game goes on after the last. Raises StichError with the
     /// record's finding when it cannot be played on (an illegal action, an unknown game).
@@ -456,18 +450,12 @@ impl PyGame {
         self.with(|g| g.is_over())
     }
 
-    /// legal()
-    /// --
-    ///
     /// The actions the seat to act may take, as notation tokens ("♣J", "dix ♠9",
     /// "marriage ♥K ♥Q", "closes"); empty once the game is over.
     fn legal(&self) -> PyResult<Vec<String>> {
         self.with(|g| g.legal().into_iter().map(|a| a.token().to_string()).collect())
     }
 
-    /// play(token)
-    /// --
-    ///
     /// Plays the action `token` for the seat to act and returns what it led to:
     /// {"seat", "action", "trick": {"winner", "points"} or None, "over"}. Raises StichError
     /// carrying the code the check gives the action in a record (S0301 for a revoke), line
@@ -508,9 +496,6 @@ impl PyGame {
         }
     }
 
-    /// to_record()
-    /// --
-    ///
     /// The game so far as a record in the stich notation, which `stich.check` finds
     /// consistent.
     fn to_record(&self, py: Python<'_>) -> PyResult<String> {
@@ -519,11 +504,11 @@ impl PyGame {
 
     fn __repr__(&self) -> PyResult<String> {
         self.with(|g| {
+            let to_act = g.to_act().map_or("None".to_string(), |s| format!("'{s}'"));
             format!(
-                "Game(game={:?}, rules={:?}, to_act={:?})",
+                "Game(game='{}', rules='{}', to_act={to_act})",
                 g.family().tag(),
-                g.profile(),
-                g.to_act()
+                g.profile()
             )
         })
     }

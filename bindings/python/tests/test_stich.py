@@ -175,3 +175,13 @@ def test_a_game_the_family_does_not_offer_raises():
     with pytest.raises(stich.StichError) as e:
         stich.Game(game="whist")
     assert e.value.code == "E0001"
+
+
+def test_a_game_goes_on_from_its_own_record():
+    g = stich.Game(game="sixty-six", seed=4)
+    for _ in range(5):
+        g.play(g.legal()[0])
+    again = stich.Game.from_record(g.to_record())
+    assert again.to_record() == g.to_record()
+    assert again.legal() == g.legal() and again.to_act == g.to_act
+    assert repr(again).startswith("Game(game='sixty-six'")

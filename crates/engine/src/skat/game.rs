@@ -1,5 +1,7 @@
-//! Skat for bots ([`crate::table_game`]): the bot plays the cards; the auction, the skat and
-//! the declaration come with the start (the generator's from a seed, the record's own).
+//! Skat for bots ([`crate::table_game`]): the bot plays the cards and, between tricks, the
+//! words the profile allows then (Kontra and Re, the declarer's concession, abandoning a
+//! tourné); the auction, the skat and the declaration come with the start (the generator's
+//! from a seed, the record's own).
 
 use cards::{AlphabetSet, Card};
 use notation::{Diagnostic, Kind, Record};
@@ -10,6 +12,7 @@ use crate::family::Family;
 use crate::skat::model::Seat;
 use crate::skat::replay::breach_message;
 use crate::skat::state::{Act, Event, PlayState, Refusal as StateRefusal};
+use crate::skat::words::{EventWord, event_canonical, event_word};
 use crate::skat::{interpret, replay, rules};
 use crate::table_game::{Refusal, Rules, Started, Step};
 
@@ -20,9 +23,28 @@ fn table_seat(seat: Seat) -> TableSeat {
     TableSeat::new(seat.index()).unwrap_or(TableSeat::FIRST)
 }
 
+/// A Skat action: a card, or a word said between tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SkatAct {
+    /// A card played.
+    Card(Card),
+    /// A word of the play section.
+    Word(EventWord),
+}
+
+/// The words offered between tricks, where the state accepts them. A defender's resigning
+/// is left out (it ends the game only when both resign), and so are the declarer's claim of
+/// the rest (its end is settled only when the record stops) and the penalty words.
+const WORDS: [EventWord; 4] = [
+    EventWord::Kontra,
+    EventWord::Re,
+    EventWord::Concedes,
+    EventWord::Abandons,
+];
+
 impl Rules for SkatGame {
     type State = PlayState<'static>;
-    type Act = Card;
+    type Act = SkatAct;
 
     fn family(&self) -> &'static dyn Family {
         &crate::skat::family::SKAT
@@ -51,20 +73,40 @@ impl Rules for SkatGame {
         (!state.is_over()).then(|| table_seat(state.to_play()))
     }
 
-    fn legal(&self, state: &PlayState<'static>) -> Vec<Card> {
-        state.legal().iter().collect()
+    fn legal(&self, state: &PlayState<'static>) -> Vec<SkatAct> {
+        let mut out: Vec<SkatAct> = state.legal().iter().map(SkatAct::Card).collect();
+        if state.trick().is_empty() {
+            let seat = state.to_play();
+            out.extend(
+                WORDS
+                    .into_iter()
+                    .filter(|&w| state.clone().play(Act::Says(seat, w)).is_ok())
+                    .map(SkatAct::Word),
+            );
+        }
+        out
     }
 
-    fn token(&self, _: &PlayState<'static>, card: Card) -> String {
-        card.to_string()
+    fn token(&self, _: &PlayState<'static>, act: SkatAct) -> String {
+        match act {
+            SkatAct::Card(card) => card.to_string(),
+            SkatAct::Word(word) => event_canonical(word).to_string(),
+        }
     }
 
-    fn parse(&self, _: &PlayState<'static>, _: TableSeat, token: &str) -> Option<Card> {
-        cards::parse_card(token, AlphabetSet::DEFAULT).ok()
+    fn parse(&self, _: &PlayState<'static>, _: TableSeat, token: &str) -> Option<SkatAct> {
+        match cards::parse_card(token, AlphabetSet::DEFAULT) {
+            Ok(card) => Some(SkatAct::Card(card)),
+            Err(_) => event_word(token).filter(|w| WORDS.contains(w)).map(SkatAct::Word),
+        }
     }
 
-    fn play(&self, state: &mut PlayState<'static>, card: Card, _: &[String]) -> Result<Step, Refusal> {
+    fn play(&self, state: &mut PlayState<'static>, act: SkatAct, _: &[String]) -> Result<Step, Refusal> {
         let seat = state.to_play();
+        let card = match act {
+            SkatAct::Card(card) => card,
+            SkatAct::Word(word) => return say(state, seat, word),
+        };
         let trick = state.trick_number();
         let led = state.trick().first().copied();
         match state.play(Act::Card(seat, card)) {
@@ -81,6 +123,56 @@ impl Rules for SkatGame {
 
     fn trick_len(&self, state: &PlayState<'static>) -> usize {
         state.trick().len()
+    }
+}
+
+/// A word said by the seat to act, between tricks.
+fn say(state: &mut PlayState<'static>, seat: Seat, word: EventWord) -> Result<Step, Refusal> {
+    if !state.trick().is_empty() {
+        return Err(Refusal::of(&Diagnostic::error(
+            "S0502",
+            Kind::Illegal,
+            None,
+            format!(
+                "`{}` is said between tricks, not during one",
+                event_canonical(word)
+            ),
+        )));
+    }
+    let mut probe = state.clone();
+    match probe.play(Act::Says(seat, word)) {
+        Ok(_) => {
+            *state = probe;
+            Ok(Step::Said {
+                tokens: vec![notation::Token::Word(event_canonical(word).to_string())],
+                figure: None,
+            })
+        }
+        Err(refusal) => Err(Refusal::of(&word_finding(state, seat, word, refusal))),
+    }
+}
+
+/// The finding the check gives a word the play state refuses in a record.
+fn word_finding(state: &PlayState<'_>, seat: Seat, word: EventWord, refusal: StateRefusal) -> Diagnostic {
+    let _ = state;
+    match refusal {
+        StateRefusal::Doubling(_) => Diagnostic::error(
+            "S0214",
+            Kind::Illegal,
+            None,
+            format!("{seat} may not say {} now", event_canonical(word)),
+        ),
+        StateRefusal::Abandon(_) => Diagnostic::error(
+            "S0213",
+            Kind::Illegal,
+            None,
+            format!("{seat} may not abandon the game now"),
+        ),
+        _ => Diagnostic::warning(
+            "S0502",
+            None,
+            format!("{seat} may not say {} in this game", event_canonical(word)),
+        ),
     }
 }
 
