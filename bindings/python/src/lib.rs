@@ -10,6 +10,8 @@ use pyo3::types::{PyDict, PyList};
 
 use check::{Form, Records, Report, Work};
 
+mod table;
+
 /// The error class of the package (`stich.StichError`), built with the finding's code, line
 /// and column where there is one.
 fn stich_error(
@@ -78,51 +80,62 @@ fn reports_json(reports: impl Iterator<Item = Report>, kind: Kind) -> Result<Str
     Ok(out)
 }
 
-/// Flattens a report into `row`: nested objects become `a.b` columns, lists stay values.
-fn flatten(prefix: &str, value: serde_json::Value, row: &mut Vec<(String, serde_json::Value)>) {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (k, v) in map {
-                let key = if prefix.is_empty() {
-                    k
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&key, v, row);
+/// A JSON value as the Python object `json.loads` would give, strings of a column shared
+/// where they repeat (a verdict, a game word), as Python's own reader does not.
+fn py_value<'py>(
+    py: Python<'py>,
+    v: &serde_json::Value,
+    strings: &mut std::collections::HashMap<String, Py<PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::IntoPyObjectExt;
+    Ok(match v {
+        serde_json::Value::Null => py.None().into_bound(py),
+        serde_json::Value::Bool(b) => b.into_bound_py_any(py)?,
+        serde_json::Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => i.into_bound_py_any(py)?,
+            (None, Some(f)) => f.into_bound_py_any(py)?,
+            (None, None) => py.None().into_bound(py),
+        },
+        serde_json::Value::String(s) => {
+            if let Some(o) = strings.get(s) {
+                return Ok(o.bind(py).clone());
             }
+            let o = s.into_bound_py_any(py)?;
+            // Short strings repeat (words, names, codes); long ones rarely do.
+            if s.len() <= 64 && strings.len() < 1 << 16 {
+                strings.insert(s.clone(), o.clone().unbind());
+            }
+            o
         }
-        other => row.push((prefix.to_string(), other)),
-    }
+        serde_json::Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(py_value(py, item, strings)?)?;
+            }
+            list.into_any()
+        }
+        serde_json::Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, item) in map {
+                dict.set_item(k, py_value(py, item, strings)?)?;
+            }
+            dict.into_any()
+        }
+    })
 }
 
-/// The brief reports as columns, one JSON object of equally long lists: a column a field
-/// (`result.score`), a row a record, `null` where a record lacks the field.
-fn table_json(reports: impl Iterator<Item = Report>) -> Result<String, String> {
-    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut columns: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
-    let mut rows = 0;
-    for r in reports {
-        let value = serde_json::to_value(report::Brief::of(&r)).map_err(|e| e.to_string())?;
-        let mut row = Vec::new();
-        flatten("", value, &mut row);
-        for (name, v) in row {
-            let i = *names.entry(name.clone()).or_insert_with(|| {
-                columns.push((name, Vec::new()));
-                columns.len() - 1
-            });
-            if let Some((_, column)) = columns.get_mut(i) {
-                column.resize(rows, serde_json::Value::Null);
-                column.push(v);
-            }
+/// The columns as a dict of lists.
+fn py_columns(py: Python<'_>, columns: table::Columns) -> PyResult<Py<PyAny>> {
+    let dict = PyDict::new(py);
+    let mut strings = std::collections::HashMap::new();
+    for (name, column) in columns.into_columns() {
+        let list = PyList::empty(py);
+        for v in &column {
+            list.append(py_value(py, v, &mut strings)?)?;
         }
-        rows += 1;
+        dict.set_item(name, list)?;
     }
-    let mut out = serde_json::Map::new();
-    for (name, mut column) in columns {
-        column.resize(rows, serde_json::Value::Null);
-        out.insert(name, serde_json::Value::Array(column));
-    }
-    serde_json::to_string(&out).map_err(|e| e.to_string())
+    Ok(dict.into_any().unbind())
 }
 
 /// table(path)
@@ -131,13 +144,12 @@ fn table_json(reports: impl Iterator<Item = Report>) -> Result<String, String> {
 /// The brief reports on every record of the file at `path`, as columns (a dict of lists).
 #[pyfunction]
 fn table_file(py: Python<'_>, path: String) -> PyResult<Py<PyAny>> {
-    let json = py.detach(move || -> Result<String, std::io::Error> {
+    let columns = py.detach(move || -> Result<table::Columns, std::io::Error> {
         let file = std::fs::File::open(&path)?;
-        let reports = check::check_reader(file, Some(&path), work_of(Kind::Brief))?;
-        table_json(reports).map_err(std::io::Error::other)
+        table::table(file, Some(&path))
     });
-    let json = json.map_err(|e| PyOSError::new_err(e.to_string()))?;
-    Ok(json_loads(py, &json)?.unbind())
+    let columns = columns.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    py_columns(py, columns)
 }
 
 /// table_text(text)
@@ -146,13 +158,9 @@ fn table_file(py: Python<'_>, path: String) -> PyResult<Py<PyAny>> {
 /// The brief reports on every record of `text`, as columns (a dict of lists).
 #[pyfunction]
 fn table_text(py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
-    let json = py.detach(move || -> Result<String, String> {
-        let reports =
-            check::check_reader(text.as_bytes(), None, work_of(Kind::Brief)).map_err(|e| e.to_string())?;
-        table_json(reports)
-    });
-    let json = json.map_err(PyValueError::new_err)?;
-    Ok(json_loads(py, &json)?.unbind())
+    let columns = py.detach(move || table::table(text.as_bytes(), None).map_err(|e| e.to_string()));
+    let columns = columns.map_err(PyValueError::new_err)?;
+    py_columns(py, columns)
 }
 
 /// check_text(text, report="full", path=None)
