@@ -24,6 +24,7 @@ pub mod pinochle;
 pub mod ristikontra;
 pub mod sixty_six;
 pub mod skat;
+pub mod view;
 
 pub use family::{Family, GenLayout, Outcome, Replay};
 

@@ -11,6 +11,7 @@ pub mod peg;
 pub mod replay;
 pub mod rules;
 pub mod show;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod replay;
 pub mod rules;
 pub mod show;
 pub mod state;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]
