@@ -212,8 +212,8 @@ impl Builder {
         }
     }
 
-    /// Adds a seat; the hand at the start of the play is the dealt one until
-    /// [`Builder::hand`] changes it.
+    /// Adds a seat; the hand at the start of the play is the dealt one until the family sets
+    /// [`ViewSeat::hand`] on the seat returned.
     pub fn seat(&mut self, label: &str, side: Option<&str>, dealt: &[Card]) -> &mut ViewSeat {
         self.view.seats.push(ViewSeat {
             label: label.to_string(),
