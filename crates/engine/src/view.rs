@@ -21,7 +21,8 @@ pub struct View {
     pub name: String,
     /// The rule profile.
     pub profile: String,
-    /// The seats that take cards, in the order of play (clockwise).
+    /// The seats, in the order of play (clockwise); a seat that takes no cards (the dealer of
+    /// three-hand Sixty-Six) has empty hands.
     pub seats: Vec<ViewSeat>,
     /// The sides that score, in the order their figures are listed (a seat alone is a side
     /// where every player scores for himself).

@@ -240,14 +240,19 @@
     if (pos) extra.s = pos;
     if (seatView) extra.v = seatView;
     const link = recordLink(rec.text, extra);
+    // The link that holds the record itself; beside it, for a record of a collection, the
+    // link by its id.
     const input = $("link");
     input.hidden = false;
-    input.value = idLink ? idLink : link;
-    if (idLink) input.setAttribute("data-record-link", link);
+    input.value = link;
+    if (idLink) {
+      $("id-link").hidden = false;
+      $("id-link").value = idLink;
+    }
     input.focus();
     input.select();
     if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(() => {});
-    history.replaceState(null, "", idLink ? location.href : link);
+    if (!idLink) history.replaceState(null, "", link);
   });
 
   document.addEventListener("keydown", (ev) => {

@@ -415,7 +415,24 @@ async fn pages(c: &Client, driver: &mut Driver, base: &str, game: &str, revoke: 
     wait_for(c, "#table .seat").await?;
     let verdict = c.find(Locator::Css("#verdict .badge")).await?.text().await?;
     assert_eq!(verdict, "illegal");
-    assert!(c.current_url().await?.as_str().contains("/view?c=test&r="));
+    let page = c.current_url().await?.to_string();
+    assert!(page.contains("/view?c=test&r="), "{page}");
+    // Its Link gives both links: by its id, and holding the record itself.
+    c.find(Locator::Css("#share")).await?.click().await?;
+    let by_id = c
+        .find(Locator::Css("#id-link"))
+        .await?
+        .prop("value")
+        .await?
+        .unwrap_or_default();
+    assert_eq!(by_id, page);
+    let holding = c
+        .find(Locator::Css("#link"))
+        .await?
+        .prop("value")
+        .await?
+        .unwrap_or_default();
+    assert!(holding.starts_with(&format!("{base}/view#r=")), "{holding}");
     Ok(())
 }
 
