@@ -131,3 +131,36 @@ fn checked_in_sheet_schema_is_current_and_the_corpus_sheets_validate() {
     assert!(errors.is_empty(), "{errors:?}");
     assert!(value["sheets"].as_array().is_some_and(|s| s.len() >= 6));
 }
+
+const VIEW_SCHEMA_PATH: &str = "spec/schema/view.schema.json";
+
+/// The view schema is the generated one, and the view of every corpus record validates.
+#[test]
+fn checked_in_view_schema_is_current_and_the_corpus_views_validate() {
+    let generated = report::view_schema_text();
+    let path = common::root().join(VIEW_SCHEMA_PATH);
+    if std::env::var_os("STICH_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).expect("write schema");
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "{VIEW_SCHEMA_PATH} differs from the generated schema; run `STICH_UPDATE_SCHEMA=1 cargo test --test schema` and review"
+    );
+    let schema = report::view_schema();
+    let validator = jsonschema::draft202012::new(&schema).expect("schema compiles");
+    let mut files = Vec::new();
+    corpus_files(&common::root().join("corpus"), &mut files);
+    let mut families = std::collections::BTreeSet::new();
+    for file in &files {
+        for p in common::check_file(file) {
+            let Some(replay) = &p.report.record else { continue };
+            let view = replay.family().view(replay).expect("every family has a view");
+            families.insert(view.family.clone());
+            let value = serde_json::to_value(&view).expect("view serializes");
+            let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", file.display());
+        }
+    }
+    assert_eq!(families.len(), engine::family::registry().len(), "{families:?}");
+}

@@ -58,6 +58,14 @@ pub trait Family: Sync {
     /// with cards in the alphabet `display`; `None` when the replay is not this family's.
     fn show(&self, replay: &Replay, display: Display) -> Option<String>;
 
+    /// The family-neutral view of a replayed record (seats, hands, phases, the play step by
+    /// step, the result) that the hand viewer draws; `None` when the replay is not this
+    /// family's.
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let _ = replay;
+        None
+    }
+
     /// A random legal game made from `seed` under the profile `profile`, as a record with
     /// every result claim; `None` when the family has no generator or no such profile.
     fn generate(&self, profile: &str, seed: u64, layout: GenLayout) -> Option<Record>;

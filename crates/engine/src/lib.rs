@@ -25,6 +25,7 @@ pub mod ristikontra;
 pub mod sixty_six;
 pub mod skat;
 pub mod table_game;
+pub mod view;
 
 pub use family::{Family, GenLayout, Outcome, Replay};
 

@@ -158,3 +158,16 @@ pub fn sheet_schema() -> serde_json::Value {
 pub fn sheet_schema_text() -> String {
     pretty(&sheet_schema())
 }
+
+/// The `$id` of the schema of the view of a record (`POST /v1/view`, `spec/view.md`).
+pub const VIEW_SCHEMA_ID: &str = "urn:stich:schema:view:1";
+
+/// The JSON Schema of the view of a record (an [`engine::view::View`]).
+pub fn view_schema() -> serde_json::Value {
+    schema_for::<engine::view::View>(VIEW_SCHEMA_ID)
+}
+
+/// The view schema as pretty JSON text with a final newline, exactly as checked in.
+pub fn view_schema_text() -> String {
+    pretty(&view_schema())
+}

@@ -65,6 +65,13 @@ impl Family for Cribbage {
         Some(cribbage::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::Cribbage(replay) = replay else {
+            return None;
+        };
+        Some(crate::cribbage::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
         let profile = rules::by_name(profile)?;
         Some(cribbage::r#gen::generate(profile, seed))

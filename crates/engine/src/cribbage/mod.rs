@@ -12,6 +12,7 @@ pub mod replay;
 pub mod rules;
 pub mod show;
 pub mod text;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]

@@ -65,6 +65,13 @@ impl Family for Frog {
         Some(frog::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::Frog(replay) = replay else {
+            return None;
+        };
+        Some(crate::frog::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
         let profile = rules::by_name(profile)?;
         Some(frog::r#gen::generate(profile, seed))

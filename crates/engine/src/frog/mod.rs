@@ -8,6 +8,7 @@ pub mod model;
 pub mod replay;
 pub mod rules;
 pub mod show;
+pub mod view;
 
 #[cfg(test)]
 mod tests;

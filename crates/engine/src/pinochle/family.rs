@@ -66,6 +66,13 @@ impl Family for Pinochle {
         Some(pinochle::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::Pinochle(replay) = replay else {
+            return None;
+        };
+        Some(crate::pinochle::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
         // Every generated Pinochle record lists every hand and every trick by its leader, so
         // both layouts are the same.

@@ -14,6 +14,7 @@ pub mod rules;
 pub mod show;
 pub mod state;
 pub mod text;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ fn cards(display: Display, cards: &[Card]) -> String {
 }
 
 /// The side a seat label counts for.
-fn side_of(replay: &Replay, seat: &str) -> String {
+pub(crate) fn side_of(replay: &Replay, seat: &str) -> String {
     if replay.sides.iter().any(|s| s == seat) {
         return seat.to_string();
     }

@@ -65,6 +65,13 @@ impl Family for Ristikontra {
         Some(ristikontra::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::Ristikontra(replay) = replay else {
+            return None;
+        };
+        Some(crate::ristikontra::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
         let profile = rules::by_name(profile)?;
         Some(ristikontra::r#gen::generate(profile, seed))

@@ -65,6 +65,13 @@ impl Family for SixtySix {
         Some(sixty_six::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::SixtySix(replay) = replay else {
+            return None;
+        };
+        Some(crate::sixty_six::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, _layout: GenLayout) -> Option<Record> {
         // Every generated record lists every hand, the stock and every trick by its leader,
         // so both layouts are the same.

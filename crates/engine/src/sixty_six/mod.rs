@@ -13,6 +13,7 @@ pub mod rules;
 pub mod scoring;
 pub mod show;
 pub mod state;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]

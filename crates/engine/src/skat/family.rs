@@ -76,6 +76,13 @@ impl Family for Skat {
         Some(skat::show::body(replay, display))
     }
 
+    fn view(&self, replay: &Replay) -> Option<crate::view::View> {
+        let Replay::Skat(replay) = replay else {
+            return None;
+        };
+        Some(crate::skat::view::view(replay))
+    }
+
     fn generate(&self, profile: &str, seed: u64, layout: GenLayout) -> Option<Record> {
         let profile = skat::rules::by_name(profile)?;
         let mut game = skat::r#gen::generate_game(seed, profile);

@@ -21,6 +21,7 @@ pub mod sheet;
 pub mod show;
 pub mod state;
 mod text;
+pub mod view;
 pub mod words;
 
 #[cfg(test)]
