@@ -54,6 +54,7 @@ macro_rules! profile_tests {
 profile_tests! {
     generated_uspc_two_hand_records_check_consistent: "uspc-two-hand",
     generated_uspc_two_hand_64_records_check_consistent: "uspc-two-hand-64",
+    generated_uspc_three_hand_records_check_consistent: "uspc-three-hand",
     generated_two_hand_records_check_consistent: "two-hand",
     generated_uspc_partnership_records_check_consistent: "uspc-partnership",
     generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
@@ -146,6 +147,7 @@ fn rules_lists_every_pinochle_profile() {
         "partnership-auction",
         "uspc-firehouse",
         "uspc-check",
+        "uspc-three-hand",
     ] {
         assert!(text.contains(&format!("pinochle {p}: ")), "{p}");
     }

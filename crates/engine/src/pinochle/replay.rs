@@ -407,7 +407,7 @@ impl<'a> Run<'a> {
                     );
                     return None;
                 };
-                let want = self.pack.len() - 2 * self.o.hand - 1;
+                let want = self.pack.len().saturating_sub(self.o.seats * self.o.hand + 1);
                 if stock.len() != want {
                     self.push(
                         Diagnostic::error(
@@ -1354,6 +1354,7 @@ impl<'a> Run<'a> {
         self.findings.append(&mut sink.findings);
         self.replay.tricks = sink.tricks;
         self.replay.play_melds = sink.melds;
+        self.replay.left_over = state.left_over();
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             self.push(Diagnostic::error(
                 "P0501",

@@ -209,6 +209,18 @@ const USPC_TWO_HAND: Options = Options {
     checks: false,
 };
 
+/// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
+/// with a 64-card pack", 12 cards each, game 1,000 (spec/rules/pinochle.md §2a).
+const USPC_THREE_HAND: Options = Options {
+    pack: Pack::Pinochle64,
+    seats: 3,
+    melds: MeldTable {
+        dix_rank: Rank::Seven,
+        ..MeldTable::USPC_TWO_HAND
+    },
+    ..USPC_TWO_HAND
+};
+
 /// Partnership play (seed 000, 000:145): follow; else trump; on a trump lead beat the highest
 /// card so far, a partner's too; no overtrumping on a plain lead.
 const USPC_PARTNERSHIP_PLAY: Duties = USPC_PLAYOFF;
@@ -224,7 +236,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 10] = [
+    static ALL: [Profile; 11] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -244,6 +256,12 @@ pub fn all() -> &'static [Profile] {
                 },
                 ..USPC_TWO_HAND
             },
+        },
+        Profile {
+            name: "uspc-three-hand",
+            description: "The old three-hand Pinochle: the two-hand game in rotation, 64 cards, 12 each, the stock drawn three at a time",
+            source: "seed 000 (USPC), Pinochle, Three-Hand Pinochle",
+            options: USPC_THREE_HAND,
         },
         Profile {
             name: "two-hand",

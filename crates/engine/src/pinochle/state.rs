@@ -229,12 +229,12 @@ impl PlayState {
             hands,
             rules,
         };
-        // A dealer who turns the dix scores 10 at once (seed 000, 000:89); two-hand only,
-        // where the non-dealer leads, so the dealer is the seat after the leader.
+        // A dealer who turns the dix scores 10 at once (seed 000, 000:89); in the stock
+        // games the dealer's left leads, so the dealer is the seat before the leader.
         if let Some(turned) = state.stock.as_ref().and_then(Stock::turned)
             && turned == state.dix()
         {
-            let dealer = rules.table.next(leader);
+            let dealer = rules.table.before(leader);
             state.meld_points[dealer] += rules.melds.dix;
         }
         state
@@ -272,9 +272,23 @@ impl PlayState {
         self.turn
     }
 
-    /// Whether the stock still has cards (the free phase of a two-hand game).
+    /// Whether the stock still has cards for a round of draws (the free phase of a stock
+    /// game). At two seats every stock is even; at three the 64-card pack leaves one card
+    /// over, which is never drawn (spec/rules/pinochle.md §2a).
     pub fn stock_lasts(&self) -> bool {
-        self.stock.as_ref().is_some_and(|s| !s.is_empty())
+        self.stock.as_ref().is_some_and(|s| self.round_left(s))
+    }
+
+    /// The card left in a stock that no longer gives a round of draws, if any.
+    pub fn left_over(&self) -> Option<Card> {
+        self.stock
+            .as_ref()
+            .filter(|s| !self.round_left(s))
+            .and_then(Stock::top)
+    }
+
+    fn round_left(&self, stock: &Stock) -> bool {
+        !stock.is_empty() && stock.len() >= self.rules.table.len()
     }
 
     /// The cards a seat holds in its hand.
@@ -315,7 +329,7 @@ impl PlayState {
     /// The draws the next lead will make, and the stock after them.
     fn pending_draws(&self) -> (Vec<(Seat, Card)>, Option<Stock>) {
         match (self.turn, &self.stock) {
-            (Some(winner), Some(stock)) if self.trick.is_empty() && !stock.is_empty() => {
+            (Some(winner), Some(stock)) if self.trick.is_empty() && self.round_left(stock) => {
                 let mut after = stock.clone();
                 let draws = after.draw_round(self.rules.table, winner).unwrap_or_default();
                 (draws, Some(after))
@@ -340,7 +354,7 @@ impl PlayState {
         }
         let table = self.shown[seat].counts();
         let exhausted = match stock_after {
-            Some(s) => s.is_empty(),
+            Some(s) => !self.round_left(s),
             None => !self.stock_lasts(),
         };
         if exhausted {
@@ -352,7 +366,7 @@ impl PlayState {
 
     fn duties_now(&self, stock_after: Option<&Stock>) -> Duties {
         let lasts = match stock_after {
-            Some(s) => !s.is_empty(),
+            Some(s) => self.round_left(s),
             None => self.stock_lasts(),
         };
         if lasts { Duties::FREE } else { self.rules.duties }
@@ -428,7 +442,7 @@ impl PlayState {
             for &(s, c) in &draws {
                 self.hands[s].add(c);
             }
-            if after.is_empty() {
+            if !self.round_left(&after) {
                 // The stock is gone: the melds go back into the hands for the playoff.
                 for s in self.rules.table.seats() {
                     let back = self.shown[s].take_all();
