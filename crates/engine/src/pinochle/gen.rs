@@ -15,7 +15,8 @@ use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind};
 use crate::pinochle::replay::round;
-use crate::pinochle::rules::{Format, Lead, PassedOut, Profile};
+use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile};
+use crate::pinochle::settle::{self, Ending};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState};
 
 /// SplitMix64 (Steele, Lea, Flood 2014).
@@ -90,7 +91,7 @@ fn tag(name: &str, value: &str) -> Tag {
 /// A random legal deal under `profile` from `seed`, as a record with every claim.
 pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng(seed);
-    let o = profile.options;
+    let mut o = profile.options;
     let two = o.format == Format::TwoHand;
     let labels: &[&str] = match o.seats {
         2 => &["E", "D"],
@@ -139,6 +140,15 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         tag("Source", &format!("generated, seed {seed}")),
         tag("Dealer", label(dealer)),
     ];
+    if o.schedule.is_some() && rng.chance(40) {
+        // Four or five at the table: the inactive players settle too (000:349, 401).
+        o.players = 4 + rng.below(2);
+        r.tags.push(tag("Options", &format!("players {}", o.players)));
+        // The dealer is then inactive, D (spec/rules/pinochle.md §5e).
+        if let Some(t) = r.tags.iter_mut().find(|t| t.name.node == "Dealer") {
+            t.value = bare("D".to_string());
+        }
+    }
     let standing: Vec<i64> = side_labels.iter().map(|_| (rng.below(60) * 10) as i64).collect();
     let standing_text: Vec<String> = side_labels
         .iter()
@@ -222,6 +232,20 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 return r;
             };
             contract = Some((bidder, bid));
+            let bids = calls.iter().filter(|(_, b)| b.is_some()).count();
+            if o.concessions && bids == 1 && bid == o.minimum && rng.chance(15) {
+                // The compulsory opening forfeited without a look at the widow (000:433).
+                conclude(
+                    &mut r,
+                    &o,
+                    Ending::Forfeit,
+                    None,
+                    (label(bidder), bid),
+                    labels,
+                    &standing,
+                );
+                return r;
+            }
             if o.widow > 0 {
                 for &c in &leftover {
                     counts[bidder].add(c);
@@ -236,6 +260,25 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 Span::default(),
                 vec![statement(label(bidder), vec![word(suit.name())], None)],
             ));
+            if o.concessions && rng.chance(15) {
+                // A concession before the bury and the lead: the bidder's after the widow
+                // (single bete), or the opponents' (000:435–437).
+                let (ending, who) = if rng.chance(50) {
+                    (Ending::SingleBete, bidder)
+                } else {
+                    (Ending::Conceded, table.next(bidder))
+                };
+                conclude(
+                    &mut r,
+                    &o,
+                    ending,
+                    Some((suit, who)),
+                    (label(bidder), bid),
+                    labels,
+                    &standing,
+                );
+                return r;
+            }
             suit
         }
     };
@@ -476,7 +519,8 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let bidder_side = contract.is_some_and(|(b, _)| seats.contains(&b));
         let c: u32 =
             seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + if bidder_side { buried } else { 0 };
-        let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
+        // Auction Pinochle's bury counts as a trick (000:395).
+        let took = (o.bury_is_trick && bidder_side) || seats.iter().any(|&s| state.tricks_won()[s] > 0);
         let cc = if o.round { round(c) } else { c };
         let mut sc = i64::from(if two || took { m } else { 0 } + cc);
         if o.bury > 0 && !bidder_side {
@@ -528,10 +572,115 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     if o.round {
         claims.push(claim("counted", counted));
     }
-    claims.push(claim("score", score));
-    claims.push(claim("total", total));
+    if let (Some(schedule), Some((bidder, bid)), Some(made)) = (o.schedule, contract, made) {
+        // Every deal settled in units (000:399–441): the scores are the chips.
+        let ending = if made { Ending::Made } else { Ending::DoubleBete };
+        let chips = settle::settle(
+            schedule,
+            bid,
+            Some(trump),
+            ending,
+            label(bidder),
+            &others(&o, labels, label(bidder)),
+        );
+        score = chips_tokens(&chips, labels, |_| 0);
+        total = chips_tokens(&chips, labels, |i| standing.get(i).copied().unwrap_or(0));
+        claims.push(claim("score", score));
+        claims.push(claim("total", total));
+        claims.push(claim(
+            "settle",
+            chips.iter().flat_map(|(l, n)| [word(l), number(*n)]).collect(),
+        ));
+    } else {
+        claims.push(claim("score", score));
+        claims.push(claim("total", total));
+    }
     r.result = Some(Section::new(Span::default(), claims));
     r
+}
+
+/// Every other player at the table of an Auction Pinochle deal: the active ones, then the
+/// inactive D and I when four or five play.
+fn others(o: &Options, labels: &[&str], bidder: &str) -> Vec<String> {
+    labels
+        .iter()
+        .filter(|l| **l != bidder)
+        .map(|l| l.to_string())
+        .chain(
+            ["D", "I"]
+                .iter()
+                .take(o.players.saturating_sub(o.seats))
+                .map(|l| l.to_string()),
+        )
+        .collect()
+}
+
+/// The active players' chips as claim tokens, each plus `base(i)`.
+fn chips_tokens(
+    chips: &[(String, i64)],
+    labels: &[&str],
+    base: impl Fn(usize) -> i64,
+) -> Vec<Spanned<Token>> {
+    labels
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let n = chips.iter().find(|(c, _)| c == l).map_or(0, |(_, n)| *n);
+            [word(l), number(base(i) + n)]
+        })
+        .collect()
+}
+
+/// Ends a record with a concession written among the exchanges (by `trump_and_seat`'s seat,
+/// the bidder when there is none) and its claims.
+fn conclude(
+    r: &mut Record,
+    o: &Options,
+    ending: Ending,
+    trump_and_seat: Option<(Suit, Seat)>,
+    (bidder, bid): (&str, u32),
+    labels: &[&str],
+    standing: &[i64],
+) {
+    let Some(schedule) = o.schedule else { return };
+    let who = trump_and_seat
+        .and_then(|(_, s)| labels.get(s.index()).copied())
+        .unwrap_or(bidder);
+    let verb = if ending == Ending::Forfeit {
+        "forfeits"
+    } else {
+        "concedes"
+    };
+    r.exchange = Some(Section::new(
+        Span::default(),
+        vec![statement(who, vec![word(verb)], None)],
+    ));
+    let trump = match ending {
+        Ending::Forfeit | Ending::SingleBete => None,
+        _ => trump_and_seat.map(|(t, _)| t),
+    };
+    let chips = settle::settle(schedule, bid, trump, ending, bidder, &others(o, labels, bidder));
+    let claim = |key: &str, values: Vec<Spanned<Token>>| Claim {
+        key: bare(key.to_string()),
+        values,
+        comments: Vec::new(),
+    };
+    r.result = Some(Section::new(
+        Span::default(),
+        vec![
+            claim("bid", vec![word(bidder), number(i64::from(bid))]),
+            claim("made", vec![word(if ending.made() { "yes" } else { "no" })]),
+            claim("score", chips_tokens(&chips, labels, |_| 0)),
+            claim(
+                "total",
+                chips_tokens(&chips, labels, |i| standing.get(i).copied().unwrap_or(0)),
+            ),
+            claim(
+                "settle",
+                chips.iter().flat_map(|(l, n)| [word(l), number(*n)]).collect(),
+            ),
+        ],
+    ));
 }
 
 /// A call of the auction: the seat and its bid, `None` for a pass.

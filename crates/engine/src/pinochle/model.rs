@@ -133,4 +133,8 @@ pub struct GameResult {
     pub target: u32,
     /// The side that won the game with this deal, when the standing is known and one did.
     pub game_won_by: Option<String>,
+    /// The settlement in units, in the games whose every deal is settled on its own
+    /// (Auction Pinochle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<crate::pinochle::settle::Settlement>,
 }

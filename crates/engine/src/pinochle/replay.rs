@@ -20,6 +20,7 @@ use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind, MeldTable};
 use crate::pinochle::model::{Contract, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord};
 use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile, with_tag};
+use crate::pinochle::settle::{self, Ending, Settlement};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words;
 
@@ -43,6 +44,8 @@ struct Run<'a> {
     widow: Vec<Card>,
     /// The counters of the cards the bidder buried, which count for his tricks.
     buried: u32,
+    /// The trump suit, once named.
+    trump: Option<Suit>,
 }
 
 fn cards_text(cards: &CardCounts) -> String {
@@ -111,6 +114,7 @@ impl<'a> Run<'a> {
             findings,
             widow: Vec::new(),
             buried: 0,
+            trump: None,
         }
     }
 
@@ -135,6 +139,7 @@ impl<'a> Run<'a> {
             return;
         };
         let dealt = hands;
+        let mut concession = None;
         // Who bids first and leads: the non-dealer (two-hand) or the dealer's left.
         let left = self.table.next(dealer);
         let trump = match self.o.format {
@@ -158,9 +163,20 @@ impl<'a> Run<'a> {
                         .collect();
                     return;
                 };
-                // The bidder takes the widow (seed 002, 002:88).
+                concession = self.concession(bidder);
+                if concession == Some(Ending::Forfeit) {
+                    // Forfeited unseen: no widow, no trump, no play (seed 000, 000:433).
+                    self.conceded(Ending::Forfeit, &BySeat::new(self.table));
+                    return;
+                }
+                // The bidder takes the widow (seed 002, 002:88; seed 000, 000:361).
                 for &c in &self.widow {
                     hands[bidder].add(c);
+                }
+                if concession == Some(Ending::SingleBete) && self.record.declaration.is_none() {
+                    // Conceded on seeing the widow, before naming trump (000:435).
+                    self.conceded(Ending::SingleBete, &BySeat::new(self.table));
+                    return;
                 }
                 self.declaration(bidder)
             }
@@ -168,16 +184,21 @@ impl<'a> Run<'a> {
         let Some(trump) = trump else {
             return;
         };
+        self.trump = Some(trump);
         self.replay.trump = Some(trump.name().to_string());
         match self.o.format {
             Format::Partnership => self.dix_exchange(&mut hands, turned, dealer, trump),
-            Format::Auction if self.o.bury > 0 => self.bury(&mut hands),
+            Format::Auction if self.o.bury > 0 => self.bury(&mut hands, concession.is_some()),
             Format::Auction => self.pass_four(&mut hands),
             Format::TwoHand => {}
         }
         let mut meld_totals: BySeat<u32> = BySeat::new(self.table);
         if self.o.format != Format::TwoHand {
             meld_totals = self.melds_at_once(&hands, &dealt, trump);
+        }
+        if let Some(ending) = concession {
+            self.conceded(ending, &meld_totals);
+            return;
         }
         let leader = match (self.o.format, self.o.lead, &self.replay.contract) {
             (Format::Auction, Lead::Bidder, Some(c)) => self.seat(&c.bidder).unwrap_or(left),
@@ -252,7 +273,12 @@ impl<'a> Run<'a> {
                 }
             }
         };
-        self.replay.dealer = Some(self.label(dealer).to_string());
+        // With four or five at Auction Pinochle the dealer sits out, as D (000:349).
+        self.replay.dealer = Some(if self.o.players > self.o.seats {
+            "D".to_string()
+        } else {
+            self.label(dealer).to_string()
+        });
         let Some(deal) = &self.record.deal else {
             self.push(Diagnostic::error(
                 "P0504",
@@ -793,14 +819,28 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The bidder's bury (seed 002, 002:88): any three cards of the hand with the widow; they
-    /// count for his tricks.
-    fn bury(&mut self, hands: &mut BySeat<CardCounts>) {
+    /// The bidder's bury (seed 002, 002:88; seed 000, 000:395): three cards of the hand with
+    /// the widow; they count for his tricks. Seed 000 forbids burying a melded card; the meld
+    /// is counted from the hand kept, so a buried card never counts in one (a meld shown
+    /// with it is `P0208`).
+    fn bury(&mut self, hands: &mut BySeat<CardCounts>, conceded: bool) {
         let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
             return;
         };
-        let st = self.record.exchange.as_ref().and_then(|s| s.items.first());
+        // The bury is the exchange statement that is not a concession.
+        let st = self.record.exchange.as_ref().and_then(|s| {
+            s.items.iter().find(|st| {
+                !matches!(
+                    self.statement(st).1.as_deref().and_then(words::exchange),
+                    Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+                )
+            })
+        });
         let Some(st) = st else {
+            if conceded {
+                // A deal conceded before the bury needs none.
+                return;
+            }
             self.push(
                 Diagnostic::error(
                     "P0215",
@@ -934,6 +974,141 @@ impl<'a> Run<'a> {
             hands[from] = hands[from].minus(&given);
             hands[to] = hands[to].plus(&given);
         }
+    }
+
+    /// The concession of an Auction Pinochle deal written among the exchanges, checked
+    /// (seed 000, 000:361, 433–439): `F forfeits` (the compulsory opening bid, unseen),
+    /// `F concedes` (the bidder, after the widow: single bete), `M concedes` (an opponent,
+    /// for both: the contract is made).
+    fn concession(&mut self, bidder: Seat) -> Option<Ending> {
+        let section = self.record.exchange.as_ref()?;
+        let mut found: Option<Ending> = None;
+        for st in &section.items {
+            let span = st.seat.as_ref().map_or(section.span, |s| s.span);
+            let (seat, word, _) = self.statement(st);
+            let word = word.as_deref().and_then(words::exchange);
+            if !matches!(
+                word,
+                Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+            ) {
+                continue;
+            }
+            let refuse = |why: String| {
+                Diagnostic::error("P0216", Kind::Illegal, at(span), why)
+                    .with_help("seed 000, Auction Pinochle, Concessions (000:433–439)")
+            };
+            if !self.o.concessions {
+                self.push(refuse(format!(
+                    "the profile {} has no concessions",
+                    self.replay.profile
+                )));
+                continue;
+            }
+            if found.is_some() {
+                self.push(refuse("the deal is conceded already".to_string()));
+                continue;
+            }
+            let Some(seat) = seat else { continue };
+            let ending = match word {
+                Some(words::ExchangeWord::Forfeits) => {
+                    let bids = self.replay.auction.iter().filter(|(_, b)| b.is_some()).count();
+                    let bid = self.replay.contract.as_ref().map_or(0, |c| c.bid);
+                    if seat != bidder || bids != 1 || bid != self.o.minimum {
+                        self.push(refuse(format!(
+                            "only the bidder of the compulsory opening {} that all the others passed may forfeit without looking at the widow",
+                            self.o.minimum
+                        )));
+                        continue;
+                    }
+                    Ending::Forfeit
+                }
+                _ if seat == bidder => Ending::SingleBete,
+                _ => Ending::Conceded,
+            };
+            found = Some(ending);
+        }
+        found
+    }
+
+    /// A deal ended by a concession: nothing is played, the settlement is the concession's.
+    fn conceded(&mut self, ending: Ending, meld_totals: &BySeat<u32>) {
+        if let Some(play) = &self.record.play
+            && !play.items.items.is_empty()
+        {
+            self.push(
+                Diagnostic::error(
+                    "P0216",
+                    Kind::Illegal,
+                    at(play.span),
+                    format!(
+                        "the deal ended by a concession ({}); no card is played",
+                        ending.word()
+                    ),
+                )
+                .with_help("once the bidder leads, the deal stands as though played out (seed 000, 000:439)"),
+            );
+        }
+        let sides: Vec<SideResult> = self
+            .table
+            .seats()
+            .map(|s| SideResult {
+                side: self.label(s).to_string(),
+                meld: meld_totals[s],
+                ..SideResult::default()
+            })
+            .collect();
+        let r = &mut self.replay.result;
+        r.complete = true;
+        r.made = Some(ending.made());
+        r.sides = sides;
+        self.settle(ending);
+        self.claims();
+    }
+
+    /// The settlement in units of an Auction Pinochle deal; each active player's score is
+    /// what he wins or pays.
+    fn settle(&mut self, ending: Ending) {
+        let (Some(schedule), Some(contract)) = (self.o.schedule, self.replay.contract.clone()) else {
+            return;
+        };
+        let inactive = ["D", "I"];
+        let others: Vec<String> = self
+            .replay
+            .seats
+            .iter()
+            .filter(|s| **s != contract.bidder)
+            .cloned()
+            .chain(
+                inactive
+                    .iter()
+                    .take(self.o.players.saturating_sub(self.o.seats))
+                    .map(|s| s.to_string()),
+            )
+            .collect();
+        let trump = match ending {
+            Ending::Forfeit | Ending::SingleBete => None,
+            _ => self.trump,
+        };
+        let chips = settle::settle(schedule, contract.bid, trump, ending, &contract.bidder, &others);
+        for side in &mut self.replay.result.sides {
+            if let Some((_, n)) = chips.iter().find(|(l, _)| *l == side.side) {
+                side.score = *n;
+            }
+        }
+        if let Some(standing) = self.record.tag("Standing") {
+            let before = words::standing(standing);
+            for side in &mut self.replay.result.sides {
+                side.total = before
+                    .iter()
+                    .find(|(l, _)| l.eq_ignore_ascii_case(&side.side))
+                    .map(|&(_, n)| n + side.score);
+            }
+        }
+        self.replay.result.settlement = Some(Settlement {
+            ending,
+            units: schedule.value(contract.bid, trump),
+            chips,
+        });
     }
 
     /// A statement's seat, first word and cards.
@@ -1395,7 +1570,9 @@ impl<'a> Run<'a> {
                 0
             };
             let counters: u32 = seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + buried;
-            let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
+            // Auction Pinochle's bury counts as a trick (000:395): the bidder's meld stands.
+            let buried_trick = self.o.bury_is_trick && seats.iter().any(|&s| Some(s) == bidder);
+            let took = buried_trick || seats.iter().any(|&s| state.tricks_won()[s] > 0);
             let counted = if self.o.round { round(counters) } else { counters };
             // Two-hand melds score when made (seed 000, 000:95); the four-hand games' melds
             // need a trick (000:143; 002:45).
@@ -1499,6 +1676,13 @@ impl<'a> Run<'a> {
         r.made = made_flag;
         r.game_won_by = game_won_by;
         r.sides = sides;
+        if complete && let Some(made) = made_flag {
+            // Played out: made, or lost and paid double (seed 000, 000:441).
+            self.settle(if made { Ending::Made } else { Ending::DoubleBete });
+            if self.o.schedule.is_some() {
+                self.replay.result.game_won_by = None;
+            }
+        }
     }
 
     /// The checks a player collects for his own melds (seed 000, Check Pinochle, 000:221):
@@ -1605,6 +1789,43 @@ impl<'a> Run<'a> {
                         );
                     }
                 }
+                "settle" => {
+                    let Some(settlement) = result.settlement.clone() else {
+                        self.push(Diagnostic::warning(
+                            "P0507",
+                            at(span),
+                            format!("the profile {} settles no units", self.replay.profile),
+                        ));
+                        continue;
+                    };
+                    for (label, n, vspan) in words::pairs(&claim.values) {
+                        match settlement.chips.iter().find(|(l, _)| l.eq_ignore_ascii_case(&label)) {
+                            Some(&(_, c)) if c != n => self.push(
+                                Diagnostic::error(
+                                    "P0404",
+                                    Kind::Inconsistent,
+                                    at(vspan),
+                                    format!(
+                                        "settle of {label}: the replay gives {c} ({}, {} units), the record {n}",
+                                        settlement.ending.word(),
+                                        settlement.units
+                                    ),
+                                )
+                                .with_claim("settle", Figure::Number(n), Figure::Number(c)),
+                            ),
+                            Some(_) => {}
+                            None => self.push(
+                                Diagnostic::error(
+                                    "P0502",
+                                    Kind::Incomplete,
+                                    at(vspan),
+                                    format!("`{label}` does not settle in this deal"),
+                                )
+                                .with_help("the players at the table, the inactive D and I, and the kitty"),
+                            ),
+                        }
+                    }
+                }
                 "meld" | "counters" | "counted" | "score" | "total" | "checks" => {
                     let pairs = words::pairs(&claim.values);
                     for (label, n, vspan) in pairs {
@@ -1663,7 +1884,7 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Pinochle engine checks"),
                     )
-                    .with_help("claims: bid, made, meld, counters, counted, score, total, checks"),
+                    .with_help("claims: bid, made, meld, counters, counted, score, total, checks, settle"),
                 ),
             }
         }

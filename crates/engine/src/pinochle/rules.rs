@@ -7,6 +7,7 @@ use cards::{Pack, Rank};
 
 use crate::core::duties::{Duties, Head, Overtrump};
 use crate::pinochle::meld::MeldTable;
+use crate::pinochle::settle::Schedule;
 
 /// How a deal reaches the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -157,6 +158,18 @@ pub struct Options {
     pub bid_needs_marriage: bool,
     /// Whether the deal's check awards are counted (seed 000, Check Pinochle, 000:221–227).
     pub checks: bool,
+    /// The unit schedule a deal is settled by, every deal a game of its own (seed 000,
+    /// Auction Pinochle, 000:399–431); `None` where deals add up to a target.
+    pub schedule: Option<Schedule>,
+    /// People at the table, the inactive ones included (seed 000, 000:349: three to five,
+    /// three of them active).
+    pub players: usize,
+    /// Whether the buried cards count as a trick, so that the bidder's meld always stands
+    /// (seed 000, Auction Pinochle, 000:395).
+    pub bury_is_trick: bool,
+    /// Whether the bidder may forfeit or concede and the opponents concede before the first
+    /// lead (seed 000, 000:433–439).
+    pub concessions: bool,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -207,6 +220,10 @@ const USPC_TWO_HAND: Options = Options {
     one_call: false,
     bid_needs_marriage: false,
     checks: false,
+    schedule: None,
+    players: 2,
+    concessions: false,
+    bury_is_trick: false,
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -214,6 +231,7 @@ const USPC_TWO_HAND: Options = Options {
 const USPC_THREE_HAND: Options = Options {
     pack: Pack::Pinochle64,
     seats: 3,
+    players: 3,
     melds: MeldTable {
         dix_rank: Rank::Seven,
         ..MeldTable::USPC_TWO_HAND
@@ -228,6 +246,7 @@ const USPC_PARTNERSHIP_PLAY: Duties = USPC_PLAYOFF;
 const USPC_PARTNERSHIP: Options = Options {
     format: Format::Partnership,
     seats: 4,
+    players: 4,
     melds: MeldTable::USPC_PARTNERSHIP,
     duties: USPC_PARTNERSHIP_PLAY,
     round: false,
@@ -236,7 +255,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 11] = [
+    static ALL: [Profile; 12] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -366,6 +385,7 @@ pub fn all() -> &'static [Profile] {
             options: Options {
                 format: Format::Auction,
                 seats: 3,
+                players: 3,
                 hand: 15,
                 widow: 3,
                 bury: 3,
@@ -379,9 +399,38 @@ pub fn all() -> &'static [Profile] {
                 ..USPC_PARTNERSHIP
             },
         },
+        Profile {
+            name: "uspc-auction",
+            description: "Auction Pinochle: three active of three to five, 15 each and a widow of 3, bids from 300, the bidder melds and buries 3, settled in units",
+            source: "seed 000 (USPC), Pinochle, Auction Pinochle",
+            options: USPC_AUCTION,
+        },
     ];
     &ALL
 }
+
+/// Auction Pinochle (seed 000, 000:345–443): seed 002's three-hand auction (§5b) with the
+/// USPC's melds, play and counting, and a settlement in units (spec/rules/pinochle.md §5e).
+const USPC_AUCTION: Options = Options {
+    format: Format::Auction,
+    seats: 3,
+    players: 3,
+    hand: 15,
+    widow: 3,
+    bury: 3,
+    melds: MeldTable::USPC_TWO_HAND,
+    duties: USPC_PLAYOFF,
+    counters: Counters::Traditional,
+    minimum: 300,
+    step: 10,
+    passed_out: PassedOut::Forced,
+    lead: Lead::Bidder,
+    round: false,
+    schedule: Some(Schedule::Customary),
+    concessions: true,
+    bury_is_trick: true,
+    ..USPC_TWO_HAND
+};
 
 /// The profile with this name.
 pub fn by_name(name: &str) -> Option<&'static Profile> {
@@ -459,6 +508,16 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 o.lead = Lead::DealerLeft;
                 true
             }
+            ("schedule", v) if o.schedule.is_some() => {
+                Schedule::from_name(v).map(|x| o.schedule = Some(x)).is_some()
+            }
+            ("players", _) if o.schedule.is_some() => match number {
+                Some(n @ 3..=5) => {
+                    o.players = n as usize;
+                    true
+                }
+                _ => false,
+            },
             ("double-run", _) if o.melds.double_run.is_some() => match number {
                 Some(1500) => {
                     o.melds.double_run = Some(1500);
@@ -475,7 +534,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players (spec/rules/pinochle.md §8)",
             });
         }
     }

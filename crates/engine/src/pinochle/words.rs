@@ -74,6 +74,10 @@ pub enum ExchangeWord {
     Gives,
     /// The bidder's cards laid away (three-hand auction).
     Buries,
+    /// A concession: by the bidder after the widow (single bete), or by the opponents.
+    Concedes,
+    /// The bidder's forfeit of the compulsory opening bid without looking at the widow.
+    Forfeits,
 }
 
 /// The exchange a word names.
@@ -82,6 +86,8 @@ pub fn exchange(word: &str) -> Option<ExchangeWord> {
         "exchanges" | "exchange" | "swaps" => Some(ExchangeWord::Exchanges),
         "gives" | "passes" => Some(ExchangeWord::Gives),
         "buries" | "bury" | "discards" => Some(ExchangeWord::Buries),
+        "concedes" | "concede" => Some(ExchangeWord::Concedes),
+        "forfeits" | "forfeit" => Some(ExchangeWord::Forfeits),
         _ => None,
     }
 }
