@@ -216,14 +216,30 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 Span::default(),
                 calls
                     .iter()
-                    .map(|&(s, bid)| Call {
-                        seat: bare(label(s).to_string()),
-                        call: bare(match bid {
-                            Some(n) => notation::CallKind::Bid(n),
-                            None => notation::CallKind::Pass,
-                        }),
-                        said: None,
-                        comments: Vec::new(),
+                    .map(|&(s, bid, announce)| match announce {
+                        // A long call: a meld or a flush announced, and the bid it makes.
+                        Some(a) => Call {
+                            seat: bare(label(s).to_string()),
+                            call: bare(notation::CallKind::Said),
+                            said: Some(notation::Said {
+                                long: true,
+                                tokens: match a {
+                                    Announce::Meld(m) => vec![word("meld"), number(i64::from(m))],
+                                    Announce::Flush => vec![word("flush")],
+                                },
+                                figure: bid.map(|n| number(i64::from(n))).into_iter().collect(),
+                            }),
+                            comments: Vec::new(),
+                        },
+                        None => Call {
+                            seat: bare(label(s).to_string()),
+                            call: bare(match bid {
+                                Some(n) => notation::CallKind::Bid(n),
+                                None => notation::CallKind::Pass,
+                            }),
+                            said: None,
+                            comments: Vec::new(),
+                        },
                     })
                     .collect(),
             ));
@@ -232,7 +248,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 return r;
             };
             contract = Some((bidder, bid));
-            let bids = calls.iter().filter(|(_, b)| b.is_some()).count();
+            let bids = calls.iter().filter(|(_, b, _)| b.is_some()).count();
             if o.concessions && bids == 1 && bid == o.minimum && rng.chance(15) {
                 // The compulsory opening forfeited without a look at the widow (000:433).
                 conclude(
@@ -520,7 +536,12 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let c: u32 =
             seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + if bidder_side { buried } else { 0 };
         // Auction Pinochle's bury counts as a trick (000:395).
-        let took = (o.bury_is_trick && bidder_side) || seats.iter().any(|&s| state.tricks_won()[s] > 0);
+        let won = if o.scoring_trick {
+            state.scoring_tricks()
+        } else {
+            state.tricks_won()
+        };
+        let took = (o.bury_is_trick && bidder_side) || seats.iter().any(|&s| won[s] > 0);
         let cc = if o.round { round(c) } else { c };
         let mut sc = i64::from(if two || took { m } else { 0 } + cc);
         if o.bury > 0 && !bidder_side {
@@ -683,8 +704,18 @@ fn conclude(
     ));
 }
 
-/// A call of the auction: the seat and its bid, `None` for a pass.
-type Called = (Seat, Option<u32>);
+/// What a double-pack call announces (seed 000, 000:253–255).
+#[derive(Clone, Copy, Debug)]
+enum Announce {
+    /// A meld in points: before any bid no bid, after one a bid 10 higher for each 100.
+    Meld(u32),
+    /// A flush or a long suit before any bid: a bid of the minimum.
+    Flush,
+}
+
+/// A call of the auction: the seat, its bid (`None` for a pass, or for a meld announced
+/// before any bid) and what it announces.
+type Called = (Seat, Option<u32>, Option<Announce>);
 
 /// A random auction: each live seat bids, while its hand seems worth it, a step above the
 /// last bid, else passes; the profile's rule for a passed-out deal is kept.
@@ -699,6 +730,8 @@ fn auction(
     let dealer = table.before(left);
     let mut calls = Vec::new();
     let mut passed: BySeat<bool> = BySeat::new(table);
+    let mut called: BySeat<bool> = BySeat::new(table);
+    let mut announced: BySeat<bool> = BySeat::new(table);
     let mut high: Option<(Seat, u32)> = None;
     let mut seat = left;
     // A rough worth: the best meld over the four trump suits, and something for the tricks.
@@ -727,9 +760,13 @@ fn auction(
             if calls.len() >= table.len() {
                 break;
             }
-        } else if (high.is_some() && passes + 1 >= table.len()) || passes >= table.len() {
+        } else if (high.is_some() && passes + 1 >= table.len())
+            || passes >= table.len()
+            || (o.announcements && high.is_none() && called.values().all(|&c| c))
+        {
             break;
         }
+        called[seat] = true;
         let next_bid = high.map_or(o.minimum, |(_, b)| b + o.step);
         let forced = match o.passed_out {
             PassedOut::Forced => calls.is_empty(),
@@ -739,13 +776,33 @@ fn auction(
         let may_bid = !o.bid_needs_marriage || crate::pinochle::replay::has_marriage(&hands[seat]);
         if forced && !may_bid {
             // The forced dealer without a marriage bids the minimum and no more.
-            calls.push((seat, Some(o.minimum)));
+            calls.push((seat, Some(o.minimum), None));
             high = Some((seat, o.minimum));
+        } else if o.announcements && high.is_none() && !announced[seat] && rng.chance(25) {
+            // A meld announced before any bid, more or less than the hand holds (000:253).
+            announced[seat] = true;
+            calls.push((seat, None, Some(Announce::Meld(10 * rng.below(40) as u32))));
         } else if forced || (may_bid && next_bid <= worth[seat] && rng.chance(75)) {
-            calls.push((seat, Some(next_bid)));
-            high = Some((seat, next_bid));
+            let announce = o.announcements && rng.chance(30);
+            match high {
+                Some((_, last)) if announce => {
+                    // A meld announced after a bid tops it by 10 for each 100 or part (000:255).
+                    let m = 10 + 10 * rng.below(25) as u32;
+                    let bid = last + 10 * m.div_ceil(100);
+                    calls.push((seat, Some(bid), Some(Announce::Meld(m))));
+                    high = Some((seat, bid));
+                }
+                None if announce => {
+                    calls.push((seat, Some(o.minimum), Some(Announce::Flush)));
+                    high = Some((seat, o.minimum));
+                }
+                _ => {
+                    calls.push((seat, Some(next_bid), None));
+                    high = Some((seat, next_bid));
+                }
+            }
         } else {
-            calls.push((seat, None));
+            calls.push((seat, None, None));
             passed[seat] = true;
         }
         if o.one_call {

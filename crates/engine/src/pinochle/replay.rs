@@ -578,7 +578,28 @@ impl<'a> Run<'a> {
                 );
             }
             let all_passed_before = passed.values().filter(|&&p| p).count() + 1 == self.table.len();
-            match call.call.node {
+            // A long call of the double-pack game is a bid, a deemed bid or an announcement
+            // alone (seed 000, 000:253–255).
+            let node = match call.call.node {
+                CallKind::Said if self.o.announcements => match self.announcement(call, high.map(|(_, b)| b))
+                {
+                    Ok(Some(n)) => CallKind::Bid(n),
+                    Ok(None) => {
+                        called[seat] = true;
+                        if high.is_none() && called.values().all(|&c| c) {
+                            over = true;
+                        }
+                        turn = self.table.next(seat);
+                        while passed[turn] && turn != seat {
+                            turn = self.table.next(turn);
+                        }
+                        continue;
+                    }
+                    Err(()) => continue,
+                },
+                other => other,
+            };
+            match node {
                 CallKind::Bid(n) => {
                     let last = high.map_or(0, |(_, b)| b);
                     if n < self.o.minimum || (self.o.step > 0 && !n.is_multiple_of(self.o.step)) {
@@ -683,6 +704,10 @@ impl<'a> Run<'a> {
             if (high.is_some() && passes + 1 >= self.table.len()) || passes >= self.table.len() {
                 over = true;
             }
+            // Four passes or announcements without a bid throw the deal in (000:257).
+            if self.o.announcements && high.is_none() && called.values().all(|&c| c) {
+                over = true;
+            }
             // The next seat that has not passed.
             let mut next = self.table.next(seat);
             for _ in 0..self.table.len() {
@@ -717,6 +742,76 @@ impl<'a> Run<'a> {
             }
             None => Some(None),
         }
+    }
+
+    /// A long call of the double-pack auction (seed 000, 000:253–255): `Ok(Some(bid))` for a
+    /// bid stated (`E: 500 flush`) or deemed (`W: meld 140 = 520` after a bid; `N: flush`
+    /// before any, 500); `Ok(None)` for a meld announced before any bid, which is no bid;
+    /// `Err` when the call is none of these (a finding is made).
+    fn announcement(&mut self, call: &notation::Call, last: Option<u32>) -> Result<Option<u32>, ()> {
+        let tokens = call
+            .said
+            .as_ref()
+            .map(|s| s.tokens.as_slice())
+            .unwrap_or_default();
+        let figure = call.said.as_ref().and_then(|s| figure_number(&s.figure));
+        let mut stated = None;
+        let mut meld = None;
+        let mut suit = false;
+        let mut after_meld = false;
+        for t in tokens {
+            match &t.node {
+                Token::Word(w) => {
+                    let w = w.to_ascii_lowercase();
+                    after_meld = w == "meld";
+                    suit |= matches!(w.as_str(), "flush" | "long-suit" | "long" | "suit");
+                }
+                Token::Number(n) => {
+                    let n = u32::try_from(*n).unwrap_or(u32::MAX);
+                    if after_meld {
+                        meld = Some(n);
+                    } else if stated.is_none() {
+                        stated = Some(n);
+                    }
+                    after_meld = false;
+                }
+                _ => {}
+            }
+        }
+        let deemed = match (stated, meld, suit, last) {
+            (Some(n), _, _, _) => Some(n),
+            // 10 for each 100 of meld, or part of 100 (000:255).
+            (None, Some(m), _, Some(l)) => Some(l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
+            (None, _, true, None) => Some(self.o.minimum),
+            (None, Some(_), false, None) => None,
+            _ => {
+                self.push(
+                    Diagnostic::error(
+                        "P0110",
+                        Kind::Illegal,
+                        at(call.call.span),
+                        "this call is not a bid, a pass or an announcement of the double-pack auction",
+                    )
+                    .with_help("announce a meld (`N: meld 100`), a flush or long suit before any bid (`N: flush`), or bid with them (`E: 500 flush`)"),
+                );
+                return Err(());
+            }
+        };
+        if let (Some(d), Some(f)) = (deemed, figure)
+            && i64::from(d) != f
+        {
+            self.push(
+                Diagnostic::error(
+                    "P0110",
+                    Kind::Illegal,
+                    at(call.call.span),
+                    format!("the announcement is a bid of {d}, not {f}"),
+                )
+                .with_help("a meld announced after a bid tops it by 10 for each 100 or part of 100 (seed 000, Double-Pack Pinochle)")
+                .with_figures(f, d),
+            );
+        }
+        Ok(deemed)
     }
 
     fn declaration(&mut self, bidder: Seat) -> Option<Suit> {
@@ -1572,7 +1667,12 @@ impl<'a> Run<'a> {
             let counters: u32 = seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + buried;
             // Auction Pinochle's bury counts as a trick (000:395): the bidder's meld stands.
             let buried_trick = self.o.bury_is_trick && seats.iter().any(|&s| Some(s) == bidder);
-            let took = buried_trick || seats.iter().any(|&s| state.tricks_won()[s] > 0);
+            let won = if self.o.scoring_trick {
+                state.scoring_tricks()
+            } else {
+                state.tricks_won()
+            };
+            let took = buried_trick || seats.iter().any(|&s| won[s] > 0);
             let counted = if self.o.round { round(counters) } else { counters };
             // Two-hand melds score when made (seed 000, 000:95); the four-hand games' melds
             // need a trick (000:143; 002:45).
@@ -1713,7 +1813,11 @@ impl<'a> Run<'a> {
                 | MeldKind::DoubleQueens
                 | MeldKind::Jacks
                 | MeldKind::DoubleJacks => 1,
-                MeldKind::DoublePinochle => 2,
+                // The triples and quadruple exist in the double-pack tables only; Check
+                // Pinochle (48 cards) never meets them, and they collect as their doubles.
+                MeldKind::TripleAces => 2,
+                MeldKind::TripleKings | MeldKind::TripleQueens | MeldKind::TripleJacks => 1,
+                MeldKind::DoublePinochle | MeldKind::TriplePinochle | MeldKind::QuadruplePinochle => 2,
                 MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
             })
             .sum::<u32>()

@@ -167,6 +167,12 @@ pub struct Options {
     /// Whether the buried cards count as a trick, so that the bidder's meld always stands
     /// (seed 000, Auction Pinochle, 000:395).
     pub bury_is_trick: bool,
+    /// Whether calls may announce meld, a flush or a long suit, some of them deemed bids
+    /// (seed 000, Double-Pack Pinochle, 000:253–255).
+    pub announcements: bool,
+    /// Whether a side's meld needs a trick with counters in it, the last trick counting
+    /// (seed 000, Double-Pack Pinochle, 000:311–312); otherwise any trick.
+    pub scoring_trick: bool,
     /// Whether the bidder may forfeit or concede and the opponents concede before the first
     /// lead (seed 000, 000:433–439).
     pub concessions: bool,
@@ -224,6 +230,8 @@ const USPC_TWO_HAND: Options = Options {
     players: 2,
     concessions: false,
     bury_is_trick: false,
+    announcements: false,
+    scoring_trick: false,
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -255,7 +263,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 12] = [
+    static ALL: [Profile; 13] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -405,9 +413,33 @@ pub fn all() -> &'static [Profile] {
             source: "seed 000 (USPC), Pinochle, Auction Pinochle",
             options: USPC_AUCTION,
         },
+        Profile {
+            name: "uspc-double-pack",
+            description: "Double-Pack Pinochle: 80 cards, 20 each, bids from 500 with meld announcements as deemed bids, 500 in cards, game 3,550",
+            source: "seed 000 (USPC), Pinochle, Double-Pack Pinochle",
+            options: USPC_DOUBLE_PACK,
+        },
     ];
     &ALL
 }
+
+/// Double-Pack Pinochle (seed 000, 000:237–327; spec/rules/pinochle.md §5f).
+const USPC_DOUBLE_PACK: Options = Options {
+    format: Format::Auction,
+    pack: Pack::DoubleDeck80,
+    hand: 20,
+    melds: MeldTable::USPC_DOUBLE_PACK,
+    counters: Counters::Tens,
+    last_trick: 20,
+    minimum: 500,
+    step: 10,
+    passed_out: PassedOut::Redeal,
+    lead: Lead::Bidder,
+    game: 3550,
+    announcements: true,
+    scoring_trick: true,
+    ..USPC_PARTNERSHIP
+};
 
 /// Auction Pinochle (seed 000, 000:345–443): seed 002's three-hand auction (§5b) with the
 /// USPC's melds, play and counting, and a settlement in units (spec/rules/pinochle.md §5e).
@@ -508,6 +540,10 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 o.lead = Lead::DealerLeft;
                 true
             }
+            ("announcements", "none") if o.announcements => {
+                o.announcements = false;
+                true
+            }
             ("schedule", v) if o.schedule.is_some() => {
                 Schedule::from_name(v).map(|x| o.schedule = Some(x)).is_some()
             }
@@ -534,7 +570,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements (spec/rules/pinochle.md §8)",
             });
         }
     }
@@ -569,6 +605,19 @@ mod tests {
         let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
         assert_eq!((cards, cards + o.last_trick), (48, 50));
         assert_eq!((o.hand * 4, o.minimum, o.game), (80, 50, 500));
+    }
+
+    /// Seed 000, 000:318–320: "Aces, tens, and kings score 10 points each or … aces and tens
+    /// score 10 points each, kings and queens score 5 points each … the last trick counts 20.
+    /// The total to be won in cards is 500." Game is 3,550 (000:325).
+    #[test]
+    fn the_double_pack_counts_500_either_way() {
+        let o = by_name("uspc-double-pack").expect("profile").options;
+        for c in [Counters::Tens, Counters::Fives] {
+            let cards: u32 = o.pack.cards().iter().map(|card| c.value(card.rank)).sum();
+            assert_eq!(cards + o.last_trick, 500, "{}", c.name());
+        }
+        assert_eq!((o.pack.len(), o.hand, o.minimum, o.game), (80, 20, 500, 3550));
     }
 
     #[test]

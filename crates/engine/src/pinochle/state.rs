@@ -192,6 +192,7 @@ pub struct PlayState {
     melded: bool,
     taken: BySeat<u32>,
     tricks_won: BySeat<u32>,
+    scoring_won: BySeat<u32>,
     meld_points: BySeat<u32>,
     dix_counted: BySeat<u8>,
     dix_given: BySeat<u8>,
@@ -223,6 +224,7 @@ impl PlayState {
             melded: false,
             taken: BySeat::new(rules.table),
             tricks_won: BySeat::new(rules.table),
+            scoring_won: BySeat::new(rules.table),
             meld_points: BySeat::new(rules.table),
             dix_counted: BySeat::new(rules.table),
             dix_given: BySeat::new(rules.table),
@@ -309,6 +311,12 @@ impl PlayState {
     /// Tricks won per seat.
     pub fn tricks_won(&self) -> &BySeat<u32> {
         &self.tricks_won
+    }
+
+    /// Tricks won per seat that count something: a counter among the cards, or the last
+    /// trick's bonus (Double-Pack Pinochle's "scoring trick", seed 000, 000:311–312).
+    pub fn scoring_tricks(&self) -> &BySeat<u32> {
+        &self.scoring_won
     }
 
     /// Meld points scored during the play per seat (two-hand; the dealer's turned dix too).
@@ -486,6 +494,9 @@ impl PlayState {
         let points: u32 = cards.iter().map(|c| self.rules.counters.value(c.rank)).sum();
         self.taken[winner] += points + if last { self.rules.last_trick } else { 0 };
         self.tricks_won[winner] += 1;
+        if points > 0 || (last && self.rules.last_trick > 0) {
+            self.scoring_won[winner] += 1;
+        }
         self.to_play = winner;
         if self.stock_lasts() {
             self.turn = Some(winner);

@@ -58,8 +58,25 @@ fn generated_records_of_every_profile_check_consistent() {
                 let counters: u32 = r.result.sides.iter().map(|s| s.counters).sum();
                 // The old three-hand game's odd card of the stock counts for nobody.
                 let dead = r.left_over.map_or(0, |c| profile.options.counters.value(c.rank));
-                let expected = if profile.options.pack.len() == 80 { 50 } else { 250 };
+                // 250 for one pack, 50 for seed 002's double deck (002:84), 500 for seed 000's
+                // double pack (000:320).
+                let expected = match (profile.options.pack.len(), profile.options.counters) {
+                    (80, crate::pinochle::rules::Counters::Ones) => 50,
+                    (80, _) => 500,
+                    _ => 250,
+                };
                 assert_eq!(counters + dead, expected, "{} seed {seed}", profile.name);
+                // Double-Pack Pinochle: a side's meld needs a trick with something in it, the
+                // last trick's 20 counting (000:311–312).
+                if profile.options.scoring_trick {
+                    for side in &r.result.sides {
+                        let scoring = r.tricks.iter().enumerate().any(|(i, t)| {
+                            let ours = side.side.contains(t.winner.as_str());
+                            ours && (t.points > 0 || i + 1 == r.tricks.len())
+                        });
+                        assert_eq!(side.took_trick, scoring, "{} seed {seed}", profile.name);
+                    }
+                }
             }
         }
     }
@@ -558,7 +575,17 @@ mod properties {
             // Another counting scheme changes no play, only the figures: drop the claims that
             // name them and check the sum.
             let double_deck = profile.options.pack.len() == 80;
-            let counters = if double_deck { Counters::Ones } else { [Counters::Traditional, Counters::Fives, Counters::Tens][scheme] };
+            let counters = match (double_deck, profile.options.counters) {
+                (true, Counters::Ones) => Counters::Ones,
+                // Seed 000's double pack: its two schemes (000:318–320).
+                (true, _) => [Counters::Tens, Counters::Fives][scheme % 2],
+                _ => [Counters::Traditional, Counters::Fives, Counters::Tens][scheme],
+            };
+            let figure = match (double_deck, counters) {
+                (true, Counters::Ones) => 50,
+                (true, _) => 500,
+                _ => 250,
+            };
             record.tags.push(notation::Tag {
                 name: notation::Spanned::bare("Options".to_string()),
                 value: notation::Spanned::bare(format!("counters {}", counters.name())),
@@ -578,7 +605,7 @@ mod properties {
             let Some(crate::Replay::Pinochle(r)) = &c.replay else { panic!("a Pinochle replay") };
             if !r.tricks.is_empty() {
                 let dead = r.left_over.map_or(0, |c| counters.value(c.rank));
-                prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>() + dead, if double_deck { 50 } else { 250 });
+                prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>() + dead, figure);
             }
         }
     }
@@ -806,5 +833,46 @@ mod auction_pinochle {
         );
         let c = check(&low);
         assert!(!codes(&c).contains(&"P0503"), "{:?}", c.findings);
+    }
+}
+
+mod double_pack {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+
+    const ANNOUNCEMENTS: &str =
+        include_str!("../../../../corpus/pinochle/uspc-double-pack/announcements.stich");
+
+    /// Seed 000, 000:255: "The last bid was for 500; if the next player announces 100 meld,
+    /// he has bid 510; if he announces 140 meld, the bid is 520"; a flush announced before
+    /// any bid is a bid of 500.
+    #[test]
+    fn announcements_are_deemed_bids() {
+        let records: Vec<_> = notation::read_str(ANNOUNCEMENTS)
+            .into_iter()
+            .filter_map(|p| p.record)
+            .collect();
+        let auctions: Vec<Vec<(String, Option<u32>)>> = records
+            .iter()
+            .map(|r| {
+                let c = crate::check(r);
+                assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+                replay(&c).auction.clone()
+            })
+            .collect();
+        let bids = |a: &[(String, Option<u32>)]| a.iter().filter_map(|(_, b)| *b).collect::<Vec<_>>();
+        assert_eq!(bids(&auctions[0])[..2], [500, 520]);
+        assert!(bids(&auctions[0]).contains(&560), "110 over 540 is two steps");
+        assert_eq!(bids(&auctions[1]), [500, 510]);
+        // A wrong figure for the deemed bid is found.
+        let wrong = ANNOUNCEMENTS.replacen("N: meld 140 = 520", "N: meld 140 = 510", 1);
+        assert!(codes(&check(&wrong)).contains(&"P0110"));
+        // Without announcements (000:255, "in some games") a long call is not a call.
+        let plain = ANNOUNCEMENTS.replacen(
+            "[Rules \"uspc-double-pack\"]",
+            "[Rules \"uspc-double-pack\"]\n[Options \"announcements none\"]",
+            1,
+        );
+        assert!(codes(&check(&plain)).contains(&"P0502"));
     }
 }
