@@ -57,6 +57,7 @@ profile_tests! {
     generated_uspc_three_hand_records_check_consistent: "uspc-three-hand",
     generated_uspc_auction_records_check_consistent: "uspc-auction",
     generated_uspc_double_pack_records_check_consistent: "uspc-double-pack",
+    generated_uspc_three_hand_double_pack_records_check_consistent: "uspc-three-hand-double-pack",
     generated_two_hand_records_check_consistent: "two-hand",
     generated_uspc_partnership_records_check_consistent: "uspc-partnership",
     generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
@@ -153,6 +154,7 @@ fn rules_lists_every_pinochle_profile() {
         "uspc-auction",
         "three-hand-auction",
         "uspc-double-pack",
+        "uspc-three-hand-double-pack",
         "partnership-auction-double-deck",
     ] {
         assert!(text.contains(&format!("pinochle {p}: ")), "{p}");

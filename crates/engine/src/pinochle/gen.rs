@@ -92,6 +92,14 @@ fn tag(name: &str, value: &str) -> Tag {
 pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng(seed);
     let mut o = profile.options;
+    // The three-hand double pack's second way of dealing: 26 each and a widow of two
+    // (000:335).
+    let widow_two = o.bury > 0 && !o.lone_bidder && rng.chance(40);
+    if widow_two {
+        o.hand = 26;
+        o.widow = 2;
+        o.bury = 2;
+    }
     let two = o.format == Format::TwoHand;
     let labels: &[&str] = match o.seats {
         2 => &["E", "D"],
@@ -140,6 +148,9 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         tag("Source", &format!("generated, seed {seed}")),
         tag("Dealer", label(dealer)),
     ];
+    if widow_two {
+        r.tags.push(tag("Options", "widow 2"));
+    }
     if o.schedule.is_some() && rng.chance(40) {
         // Four or five at the table: the inactive players settle too (000:349, 401).
         o.players = 4 + rng.below(2);
@@ -249,7 +260,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             };
             contract = Some((bidder, bid));
             let bids = calls.iter().filter(|(_, b, _)| b.is_some()).count();
-            if o.concessions && bids == 1 && bid == o.minimum && rng.chance(15) {
+            if o.schedule.is_some() && o.concessions && bids == 1 && bid == o.minimum && rng.chance(15) {
                 // The compulsory opening forfeited without a look at the widow (000:433).
                 conclude(
                     &mut r,
@@ -276,7 +287,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 Span::default(),
                 vec![statement(label(bidder), vec![word(suit.name())], None)],
             ));
-            if o.concessions && rng.chance(15) {
+            if o.schedule.is_some() && o.concessions && rng.chance(15) {
                 // A concession before the bury and the lead: the bidder's after the widow
                 // (single bete), or the opponents' (000:435–437).
                 let (ending, who) = if rng.chance(50) {
@@ -377,7 +388,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let mut statements = Vec::new();
         for seat in table.seats() {
             // In the three-hand auction only the bidder melds.
-            if o.bury > 0 && contract.map(|(b, _)| b) != Some(seat) {
+            if o.lone_bidder && contract.map(|(b, _)| b) != Some(seat) {
                 continue;
             }
             let mut m = meld::meld_hand(&o.melds, trump, &counts[seat]);
@@ -407,6 +418,52 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         if !statements.is_empty() {
             r.melds = Some(Section::new(Span::default(), statements));
         }
+    }
+
+    if o.concessions
+        && o.schedule.is_none()
+        && let Some((bidder, bid)) = contract
+        && rng.chance(12)
+    {
+        // The bidder concedes before leading: each opponent scores his meld and 100, the
+        // bidder loses the bid (000:339).
+        let st = statement(label(bidder), vec![word("concedes")], None);
+        match &mut r.exchange {
+            Some(section) => section.items.push(st),
+            None => r.exchange = Some(Section::new(Span::default(), vec![st])),
+        }
+        let figure = |s: Seat| -> i64 {
+            if s == bidder {
+                -i64::from(bid)
+            } else {
+                i64::from(meld_totals[s]) + 100
+            }
+        };
+        let pairs = |f: &dyn Fn(Seat) -> i64| -> Vec<Spanned<Token>> {
+            table
+                .seats()
+                .flat_map(|s| [word(label(s)), number(f(s))])
+                .collect()
+        };
+        let claim = |key: &str, values: Vec<Spanned<Token>>| Claim {
+            key: bare(key.to_string()),
+            values,
+            comments: Vec::new(),
+        };
+        r.result = Some(Section::new(
+            Span::default(),
+            vec![
+                claim("bid", vec![word(label(bidder)), number(i64::from(bid))]),
+                claim("made", vec![word("no")]),
+                claim("meld", pairs(&|s| i64::from(meld_totals[s]))),
+                claim("score", pairs(&figure)),
+                claim(
+                    "total",
+                    pairs(&|s| standing.get(s.index()).copied().unwrap_or(0) + figure(s)),
+                ),
+            ],
+        ));
+        return r;
     }
 
     // The play.
@@ -544,7 +601,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let took = (o.bury_is_trick && bidder_side) || seats.iter().any(|&s| won[s] > 0);
         let cc = if o.round { round(c) } else { c };
         let mut sc = i64::from(if two || took { m } else { 0 } + cc);
-        if o.bury > 0 && !bidder_side {
+        if o.lone_bidder && !bidder_side {
             sc = 0;
         }
         if let Some((_, bid)) = contract
@@ -552,7 +609,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         {
             let ok = sc >= i64::from(bid);
             made = Some(ok);
-            if o.bury > 0 {
+            if o.lone_bidder {
                 sc = if ok { i64::from(bid) } else { -i64::from(bid) };
             }
             if !ok {

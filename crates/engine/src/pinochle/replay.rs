@@ -1104,6 +1104,15 @@ impl<'a> Run<'a> {
                 continue;
             }
             let Some(seat) = seat else { continue };
+            // Without a settlement in units only the bidder concedes, before leading
+            // (three-hand double pack, 000:339).
+            if self.o.schedule.is_none() && (seat != bidder || word == Some(words::ExchangeWord::Forfeits)) {
+                self.push(refuse(format!(
+                    "in {} only the bidder concedes, before leading",
+                    self.replay.profile
+                )));
+                continue;
+            }
             let ending = match word {
                 Some(words::ExchangeWord::Forfeits) => {
                     let bids = self.replay.auction.iter().filter(|(_, b)| b.is_some()).count();
@@ -1152,6 +1161,29 @@ impl<'a> Run<'a> {
                 ..SideResult::default()
             })
             .collect();
+        let mut sides = sides;
+        if self.o.schedule.is_none()
+            && let Some(c) = &self.replay.contract
+        {
+            // The bidder's concession of the three-hand double pack: each opponent scores
+            // his meld and 100, the bidder loses the bid (000:339).
+            for side in &mut sides {
+                side.score = if side.side == c.bidder {
+                    -i64::from(c.bid)
+                } else {
+                    i64::from(side.meld) + 100
+                };
+            }
+            if let Some(standing) = self.record.tag("Standing") {
+                let before = words::standing(standing);
+                for side in &mut sides {
+                    side.total = before
+                        .iter()
+                        .find(|(l, _)| l.eq_ignore_ascii_case(&side.side))
+                        .map(|&(_, n)| n + side.score);
+                }
+            }
+        }
         let r = &mut self.replay.result;
         r.complete = true;
         r.made = Some(ending.made());
@@ -1240,7 +1272,7 @@ impl<'a> Run<'a> {
             // In the three-hand auction only the bidder's meld counts (seed 002, 002:88: the
             // bidder reaches his bid "with meld plus counters"; the defenders score nothing).
             let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
-            if self.o.bury > 0 && bidder != Some(seat) {
+            if self.o.lone_bidder && bidder != Some(seat) {
                 m = meld::Melds::default();
             }
             if self.o.format == Format::Partnership {
@@ -1695,7 +1727,7 @@ impl<'a> Run<'a> {
             if let Some(side) = sides.get_mut(i) {
                 let made = side.score >= i64::from(c.bid);
                 made_flag = Some(made);
-                if self.o.bury > 0 {
+                if self.o.lone_bidder {
                     // Three-hand: the bidder wins or is set by the bid; the defenders score
                     // nothing (seed 002, 002:88; spec/rules/pinochle.md §5b).
                     side.score = if made { i64::from(c.bid) } else { -i64::from(c.bid) };
@@ -1710,7 +1742,7 @@ impl<'a> Run<'a> {
                 }
             }
         }
-        if self.o.bury > 0 {
+        if self.o.lone_bidder {
             let bidder = self.replay.contract.as_ref().map(|c| c.bidder.clone());
             for side in sides.iter_mut().filter(|s| Some(&s.side) != bidder.as_ref()) {
                 side.score = 0;

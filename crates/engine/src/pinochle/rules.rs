@@ -173,6 +173,10 @@ pub struct Options {
     /// Whether a side's meld needs a trick with counters in it, the last trick counting
     /// (seed 000, Double-Pack Pinochle, 000:311–312); otherwise any trick.
     pub scoring_trick: bool,
+    /// Whether only the bidder melds and scores, the defenders scoring nothing (the
+    /// three-hand auctions: seed 002, 002:88; seed 000, 000:395); otherwise each player or
+    /// side scores what it makes.
+    pub lone_bidder: bool,
     /// Whether the bidder may forfeit or concede and the opponents concede before the first
     /// lead (seed 000, 000:433–439).
     pub concessions: bool,
@@ -232,6 +236,7 @@ const USPC_TWO_HAND: Options = Options {
     bury_is_trick: false,
     announcements: false,
     scoring_trick: false,
+    lone_bidder: false,
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -263,7 +268,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 13] = [
+    static ALL: [Profile; 14] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -397,6 +402,7 @@ pub fn all() -> &'static [Profile] {
                 hand: 15,
                 widow: 3,
                 bury: 3,
+                lone_bidder: true,
                 melds: MeldTable::SEED_002,
                 duties: Duties::STRICT,
                 counters: Counters::Tens,
@@ -419,9 +425,29 @@ pub fn all() -> &'static [Profile] {
             source: "seed 000 (USPC), Pinochle, Double-Pack Pinochle",
             options: USPC_DOUBLE_PACK,
         },
+        Profile {
+            name: "uspc-three-hand-double-pack",
+            description: "Three-hand Double-Pack Pinochle: 80 cards, 25 each and a widow of 5 (or 26 and 2), the dealer forced to 500, all meld, game 4,550",
+            source: "seed 000 (USPC), Pinochle, Three-Hand Double-Pack Pinochle",
+            options: USPC_THREE_HAND_DOUBLE_PACK,
+        },
     ];
     &ALL
 }
+
+/// Three-hand Double-Pack Pinochle (seed 000, 000:329–339; spec/rules/pinochle.md §5g).
+const USPC_THREE_HAND_DOUBLE_PACK: Options = Options {
+    seats: 3,
+    players: 3,
+    hand: 25,
+    widow: 5,
+    bury: 5,
+    passed_out: PassedOut::Dealer,
+    announcements: false,
+    concessions: true,
+    game: 4550,
+    ..USPC_DOUBLE_PACK
+};
 
 /// Double-Pack Pinochle (seed 000, 000:237–327; spec/rules/pinochle.md §5f).
 const USPC_DOUBLE_PACK: Options = Options {
@@ -450,6 +476,7 @@ const USPC_AUCTION: Options = Options {
     hand: 15,
     widow: 3,
     bury: 3,
+    lone_bidder: true,
     melds: MeldTable::USPC_TWO_HAND,
     duties: USPC_PLAYOFF,
     counters: Counters::Traditional,
@@ -540,6 +567,18 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 o.lead = Lead::DealerLeft;
                 true
             }
+            ("widow", _) if o.bury > 0 && !o.lone_bidder => match number {
+                // The two ways of dealing the three-hand double pack (000:333–335).
+                Some(5) => {
+                    (o.hand, o.widow, o.bury) = (25, 5, 5);
+                    true
+                }
+                Some(2) => {
+                    (o.hand, o.widow, o.bury) = (26, 2, 2);
+                    true
+                }
+                _ => false,
+            },
             ("announcements", "none") if o.announcements => {
                 o.announcements = false;
                 true
@@ -570,7 +609,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow (spec/rules/pinochle.md §8)",
             });
         }
     }
@@ -618,6 +657,23 @@ mod tests {
             assert_eq!(cards + o.last_trick, 500, "{}", c.name());
         }
         assert_eq!((o.pack.len(), o.hand, o.minimum, o.game), (80, 20, 500, 3550));
+    }
+
+    /// Seed 000, 000:333–337: 25 each and a widow of five, or 26 and two; game 4,550.
+    #[test]
+    fn the_three_hand_double_pack_deals_two_ways() {
+        let o = by_name("uspc-three-hand-double-pack").expect("profile").options;
+        assert_eq!(
+            (o.seats * o.hand + o.widow, o.widow, o.bury, o.game),
+            (80, 5, 5, 4550)
+        );
+        let (two, errors) = with_tag(o, "widow 2");
+        assert!(errors.is_empty());
+        assert_eq!(
+            (two.seats * two.hand + two.widow, two.widow, two.bury),
+            (80, 2, 2)
+        );
+        assert_eq!(o.passed_out, PassedOut::Dealer);
     }
 
     #[test]

@@ -876,3 +876,48 @@ mod double_pack {
         assert!(codes(&check(&plain)).contains(&"P0502"));
     }
 }
+
+mod three_hand_double_pack {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+
+    const DEALS: &str = include_str!("../../../../corpus/pinochle/uspc-three-hand-double-pack/deals.stich");
+    const CONCESSION: &str =
+        include_str!("../../../../corpus/pinochle/uspc-three-hand-double-pack/concession.stich");
+
+    /// Seed 000, 000:337: "if the first two players pass, the dealer must bid 500".
+    #[test]
+    fn the_dealer_must_bid_when_the_first_two_pass() {
+        let c = check(DEALS);
+        assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+        let passed = DEALS.replacen(
+            "auction  F pass, M pass, R 500",
+            "auction  F pass, M pass, R pass",
+            1,
+        );
+        assert!(codes(&check(&passed)).contains(&"P0105"));
+    }
+
+    /// Seed 000, 000:339: "The high bidder may concede defeat before leading, in which case
+    /// each opponent scores his meld plus 100, while the bidder is set back the amount of his
+    /// bid."
+    #[test]
+    fn a_concession_gives_each_opponent_his_meld_and_100() {
+        let c = check(CONCESSION);
+        assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+        let r = replay(&c);
+        let contract = r.contract.clone().expect("a contract");
+        assert!(r.tricks.is_empty());
+        for side in &r.result.sides {
+            let expected = if side.side == contract.bidder {
+                -i64::from(contract.bid)
+            } else {
+                i64::from(side.meld) + 100
+            };
+            assert_eq!(side.score, expected, "{side:?}");
+        }
+        // Only the bidder concedes here.
+        let by_opponent = CONCESSION.replacen("F concedes", "M concedes", 1);
+        assert!(codes(&check(&by_opponent)).contains(&"P0216"));
+    }
+}
