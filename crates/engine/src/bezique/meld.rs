@@ -14,7 +14,11 @@ pub fn word(kind: MeldKind) -> &'static str {
         MeldKind::Royal | MeldKind::Marriage => "marriage",
         MeldKind::Dix => "seven",
         MeldKind::Pinochle => "bezique",
-        MeldKind::DoublePinochle | MeldKind::TriplePinochle | MeldKind::QuadruplePinochle => "double-bezique",
+        MeldKind::DoublePinochle
+        | MeldKind::TriplePinochle
+        | MeldKind::QuadruplePinochle
+        | MeldKind::QuintuplePinochle
+        | MeldKind::SextuplePinochle => "double-bezique",
         MeldKind::Aces | MeldKind::DoubleAces | MeldKind::TripleAces => "aces",
         MeldKind::Kings | MeldKind::DoubleKings | MeldKind::TripleKings => "kings",
         MeldKind::Queens | MeldKind::DoubleQueens | MeldKind::TripleQueens => "queens",

@@ -61,6 +61,7 @@ pub const SEED_000: MeldTable = MeldTable {
     triple_around: None,
     triple_pinochle: None,
     quadruple_pinochle: None,
+    more_pinochles: None,
 };
 
 /// The last eight tricks (000:566): follow suit and try to win the trick; a player who

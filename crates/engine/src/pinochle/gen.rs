@@ -101,13 +101,13 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         o.bury = 2;
     }
     let two = o.format == Format::TwoHand;
-    let labels: &[&str] = match o.seats {
-        2 => &["E", "D"],
-        3 => &["F", "M", "R"],
-        _ => &["N", "E", "S", "W"],
-    };
+    let labels: &[&str] = crate::pinochle::words::seat_labels(o.seats);
     let alone = labels.len() < 4;
-    let side_labels: &[&str] = if alone { labels } else { &["NS", "EW"] };
+    let partnerships: Vec<String> = (0..2)
+        .map(|i| crate::pinochle::words::side_label(labels, i))
+        .collect();
+    let partnership_refs: Vec<&str> = partnerships.iter().map(String::as_str).collect();
+    let side_labels: &[&str] = if alone { labels } else { &partnership_refs };
     let label = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
     let Ok(table) = Table::new(labels.len()) else {
         return Record::default();
@@ -123,7 +123,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let dealer = if alone {
         Seat::new(labels.len() - 1)
     } else {
-        Seat::new(rng.below(4))
+        Seat::new(rng.below(labels.len()))
     };
     let Some(dealer) = dealer else {
         return Record::default();

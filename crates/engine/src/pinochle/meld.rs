@@ -69,6 +69,10 @@ pub enum MeldKind {
     TriplePinochle,
     /// Four ♠Q and four ♦J (000:307).
     QuadruplePinochle,
+    /// Five ♠Q and five ♦J (the triple pack, 000:343).
+    QuintuplePinochle,
+    /// All six ♠Q and ♦J of the triple pack (000:343).
+    SextuplePinochle,
 }
 
 /// The classes of seed 000's two-hand table (000:43–69): a card on the table melds again
@@ -85,7 +89,7 @@ pub enum Class {
 
 impl MeldKind {
     /// Every kind, in the order melds are listed.
-    pub const ALL: [MeldKind; 21] = [
+    pub const ALL: [MeldKind; 23] = [
         MeldKind::DoubleRun,
         MeldKind::Run,
         MeldKind::Royal,
@@ -103,6 +107,8 @@ impl MeldKind {
         MeldKind::TripleJacks,
         MeldKind::DoubleJacks,
         MeldKind::Jacks,
+        MeldKind::SextuplePinochle,
+        MeldKind::QuintuplePinochle,
         MeldKind::QuadruplePinochle,
         MeldKind::TriplePinochle,
         MeldKind::DoublePinochle,
@@ -133,6 +139,8 @@ impl MeldKind {
             MeldKind::TripleJacks => "triple-jacks",
             MeldKind::TriplePinochle => "triple-pinochle",
             MeldKind::QuadruplePinochle => "quadruple-pinochle",
+            MeldKind::QuintuplePinochle => "quintuple-pinochle",
+            MeldKind::SextuplePinochle => "sextuple-pinochle",
         }
     }
 
@@ -162,6 +170,8 @@ impl MeldKind {
             "triple-jacks" | "600-jacks" => MeldKind::TripleJacks,
             "triple-pinochle" => MeldKind::TriplePinochle,
             "quadruple-pinochle" => MeldKind::QuadruplePinochle,
+            "quintuple-pinochle" => MeldKind::QuintuplePinochle,
+            "sextuple-pinochle" | "six-pinochles" => MeldKind::SextuplePinochle,
             _ => return None,
         };
         Some(kind)
@@ -176,7 +186,9 @@ impl MeldKind {
             MeldKind::Pinochle
             | MeldKind::DoublePinochle
             | MeldKind::TriplePinochle
-            | MeldKind::QuadruplePinochle => Class::C,
+            | MeldKind::QuadruplePinochle
+            | MeldKind::QuintuplePinochle
+            | MeldKind::SextuplePinochle => Class::C,
             _ => Class::B,
         }
     }
@@ -185,9 +197,11 @@ impl MeldKind {
     pub fn single(self) -> Option<MeldKind> {
         Some(match self {
             MeldKind::DoubleRun => MeldKind::Run,
-            MeldKind::DoublePinochle | MeldKind::TriplePinochle | MeldKind::QuadruplePinochle => {
-                MeldKind::Pinochle
-            }
+            MeldKind::DoublePinochle
+            | MeldKind::TriplePinochle
+            | MeldKind::QuadruplePinochle
+            | MeldKind::QuintuplePinochle
+            | MeldKind::SextuplePinochle => MeldKind::Pinochle,
             MeldKind::DoubleAces | MeldKind::TripleAces => MeldKind::Aces,
             MeldKind::DoubleKings | MeldKind::TripleKings => MeldKind::Kings,
             MeldKind::DoubleQueens | MeldKind::TripleQueens => MeldKind::Queens,
@@ -212,6 +226,8 @@ impl MeldKind {
             | MeldKind::TripleQueens
             | MeldKind::TripleJacks => 3,
             MeldKind::QuadruplePinochle => 4,
+            MeldKind::QuintuplePinochle => 5,
+            MeldKind::SextuplePinochle => 6,
             _ => 1,
         }
     }
@@ -267,6 +283,8 @@ pub struct MeldTable {
     pub triple_pinochle: Option<u32>,
     /// Quadruple pinochle, when valued as one meld.
     pub quadruple_pinochle: Option<u32>,
+    /// Five and six pinochles, when valued as one meld (the triple pack).
+    pub more_pinochles: Option<[u32; 2]>,
 }
 
 impl MeldTable {
@@ -285,6 +303,7 @@ impl MeldTable {
         triple_around: None,
         triple_pinochle: None,
         quadruple_pinochle: None,
+        more_pinochles: None,
     };
 
     /// Seed 000's partnership table (000:129–141): the two-hand values and their doubles.
@@ -318,6 +337,15 @@ impl MeldTable {
         triple_around: None,
         triple_pinochle: None,
         quadruple_pinochle: None,
+        more_pinochles: None,
+    };
+
+    /// Seed 000's Six-Hand Triple-Pack table (000:343): the double pack's, "most of the
+    /// extra melds" counting nothing extra (twenty aces are a triple and a double, 2,500),
+    /// but five pinochles 4,000 and six 5,000.
+    pub const USPC_TRIPLE_PACK: MeldTable = MeldTable {
+        more_pinochles: Some([4000, 5000]),
+        ..MeldTable::USPC_DOUBLE_PACK
     };
 
     /// Seed 000's Double-Pack table (000:259–307): no extra value for a duplicated sequence
@@ -363,6 +391,8 @@ impl MeldTable {
             MeldKind::TripleJacks => triple_around(3),
             MeldKind::TriplePinochle => self.triple_pinochle,
             MeldKind::QuadruplePinochle => self.quadruple_pinochle,
+            MeldKind::QuintuplePinochle => self.more_pinochles.map(|m| m[0]),
+            MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]),
         }
     }
 }
@@ -476,7 +506,7 @@ fn push_groups(
     // best[i]: the highest total for i sets and the size of the first group taken.
     let mut best: Vec<(u64, u8)> = vec![(0, 0); sets + 1];
     for i in 1..=sets {
-        for m in (1..=4u8).rev() {
+        for m in (1..=6u8).rev() {
             let m_us = usize::from(m);
             if m_us > i {
                 continue;
@@ -780,6 +810,35 @@ mod tests {
             kinds(&m),
             [(MeldKind::DoublePinochle, 30), (MeldKind::Pinochle, 4)]
         );
+    }
+
+    /// Seed 000, 000:343: "if a player should hold twenty aces, five of each suit, the value
+    /// would be 2,500 (that is, 1,500 for triple aces plus 1,000 for double aces). However, a
+    /// quintuple pinochle counts 4,000, and all six pinochles count 5,000."
+    #[test]
+    fn the_triple_pack_table() {
+        let t = &MeldTable::USPC_TRIPLE_PACK;
+        let aces: Vec<&str> = ["♠A", "♥A", "♦A", "♣A"]
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(*c, 5))
+            .collect();
+        let m = meld_hand(t, Suit::Hearts, &hand(&aces.join(" ")));
+        assert_eq!(
+            kinds(&m),
+            [(MeldKind::TripleAces, 1500), (MeldKind::DoubleAces, 1000)]
+        );
+        assert_eq!(m.total, 2500);
+        for (n, kind, value) in [
+            (5, MeldKind::QuintuplePinochle, 4000),
+            (6, MeldKind::SextuplePinochle, 5000),
+        ] {
+            let cards: Vec<&str> = std::iter::repeat_n("♠Q ♦J", n).collect();
+            let m = meld_hand(t, Suit::Hearts, &hand(&cards.join(" ")));
+            assert_eq!(kinds(&m), [(kind, value)]);
+        }
+        // A triple flush is three flushes: duplicated sequences count nothing extra (000:269).
+        let flushes: Vec<&str> = std::iter::repeat_n("♣A ♣10 ♣K ♣Q ♣J", 3).collect();
+        assert_eq!(meld_hand(t, Suit::Clubs, &hand(&flushes.join(" "))).total, 450);
     }
 
     #[test]

@@ -75,11 +75,7 @@ impl<'a> Run<'a> {
             }
             None => profile.options,
         };
-        let labels: Vec<&'static str> = match o.seats {
-            2 => vec!["E", "D"],
-            3 => vec!["F", "M", "R"],
-            _ => vec!["N", "E", "S", "W"],
-        };
+        let labels: Vec<&'static str> = words::seat_labels(o.seats).to_vec();
         // Both tables are within 2..=8 seats, so laying them cannot fail.
         let table = Table::new(labels.len()).unwrap_or_else(|_| unreachable_table());
         // Each for himself at two and three (the three-hand bidder's opponents are sides only
@@ -95,7 +91,7 @@ impl<'a> Run<'a> {
             sides: if labels.len() < 4 {
                 labels.iter().map(|s| s.to_string()).collect()
             } else {
-                vec!["NS".into(), "EW".into()]
+                (0..2).map(|i| words::side_label(&labels, i)).collect()
             },
             result: GameResult {
                 target: o.game,
@@ -1849,7 +1845,11 @@ impl<'a> Run<'a> {
                 // Pinochle (48 cards) never meets them, and they collect as their doubles.
                 MeldKind::TripleAces => 2,
                 MeldKind::TripleKings | MeldKind::TripleQueens | MeldKind::TripleJacks => 1,
-                MeldKind::DoublePinochle | MeldKind::TriplePinochle | MeldKind::QuadruplePinochle => 2,
+                MeldKind::DoublePinochle
+                | MeldKind::TriplePinochle
+                | MeldKind::QuadruplePinochle
+                | MeldKind::QuintuplePinochle
+                | MeldKind::SextuplePinochle => 2,
                 MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
             })
             .sum::<u32>()
@@ -2264,11 +2264,7 @@ fn seat_label(labels: &[&'static str], seat: Seat) -> &'static str {
 /// The label of a seat's side: `NS` or `EW` for alternating partnerships, else the seat's own.
 fn side_label(sides: Sides, labels: &[&'static str], seat: Seat) -> String {
     match sides {
-        Sides::Alternating => ["NS", "EW"]
-            .get(seat.index() % 2)
-            .copied()
-            .unwrap_or("?")
-            .to_string(),
+        Sides::Alternating => words::side_label(labels, seat.index() % 2),
         _ => seat_label(labels, seat).to_string(),
     }
 }

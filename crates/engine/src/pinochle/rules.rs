@@ -144,7 +144,7 @@ pub struct Options {
     pub set_keeps_meld: bool,
     /// The game's target.
     pub game: u32,
-    /// Seats at the table (two, three or four).
+    /// Seats at the table (two, three, four or six).
     pub seats: usize,
     /// Cards in the widow the bidder takes (three-hand auction).
     pub widow: usize,
@@ -268,7 +268,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 14] = [
+    static ALL: [Profile; 15] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -431,9 +431,27 @@ pub fn all() -> &'static [Profile] {
             source: "seed 000 (USPC), Pinochle, Three-Hand Double-Pack Pinochle",
             options: USPC_THREE_HAND_DOUBLE_PACK,
         },
+        Profile {
+            name: "uspc-six-hand-triple-pack",
+            description: "Six-hand Triple-Pack Pinochle: 120 cards, two sides of three alternating, 20 each, bids from 750, last trick 30, game 4,550",
+            source: "seed 000 (USPC), Pinochle, Six-Hand Triple-Pack Pinochle",
+            options: USPC_SIX_HAND_TRIPLE_PACK,
+        },
     ];
     &ALL
 }
+
+/// Six-hand Triple-Pack Pinochle (seed 000, 000:341–343; spec/rules/pinochle.md §5h).
+const USPC_SIX_HAND_TRIPLE_PACK: Options = Options {
+    seats: 6,
+    players: 6,
+    pack: Pack::TripleDeck120,
+    melds: MeldTable::USPC_TRIPLE_PACK,
+    minimum: 750,
+    last_trick: 30,
+    game: 4550,
+    ..USPC_DOUBLE_PACK
+};
 
 /// Three-hand Double-Pack Pinochle (seed 000, 000:329–339; spec/rules/pinochle.md §5g).
 const USPC_THREE_HAND_DOUBLE_PACK: Options = Options {
@@ -657,6 +675,21 @@ mod tests {
             assert_eq!(cards + o.last_trick, 500, "{}", c.name());
         }
         assert_eq!((o.pack.len(), o.hand, o.minimum, o.game), (80, 20, 500, 3550));
+    }
+
+    /// Seed 000, 000:343: 120 cards, 20 each to six, minimum 750, the last trick 30, game
+    /// 4,550; both counting schemes then make 750 in cards.
+    #[test]
+    fn the_triple_pack_counts_750() {
+        let o = by_name("uspc-six-hand-triple-pack").expect("profile").options;
+        for c in [Counters::Tens, Counters::Fives] {
+            let cards: u32 = o.pack.cards().iter().map(|card| c.value(card.rank)).sum();
+            assert_eq!(cards + o.last_trick, 750, "{}", c.name());
+        }
+        assert_eq!(
+            (o.pack.len(), o.seats * o.hand, o.minimum, o.game),
+            (120, 120, 750, 4550)
+        );
     }
 
     /// Seed 000, 000:333–337: 25 each and a widow of five, or 26 and two; game 4,550.

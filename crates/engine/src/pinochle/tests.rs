@@ -63,6 +63,8 @@ fn generated_records_of_every_profile_check_consistent() {
                 let expected = match (profile.options.pack.len(), profile.options.counters) {
                     (80, crate::pinochle::rules::Counters::Ones) => 50,
                     (80, _) => 500,
+                    // The triple pack: 720 in cards and 30 for the last trick (000:343).
+                    (120, _) => 750,
                     _ => 250,
                 };
                 assert_eq!(counters + dead, expected, "{} seed {seed}", profile.name);
@@ -574,16 +576,17 @@ mod properties {
             let mut record = PINOCHLE.generate(profile.name, seed, GenLayout::Varied).expect("a record");
             // Another counting scheme changes no play, only the figures: drop the claims that
             // name them and check the sum.
-            let double_deck = profile.options.pack.len() == 80;
+            let double_deck = profile.options.pack.len() >= 80;
             let counters = match (double_deck, profile.options.counters) {
                 (true, Counters::Ones) => Counters::Ones,
                 // Seed 000's double pack: its two schemes (000:318–320).
                 (true, _) => [Counters::Tens, Counters::Fives][scheme % 2],
                 _ => [Counters::Traditional, Counters::Fives, Counters::Tens][scheme],
             };
-            let figure = match (double_deck, counters) {
-                (true, Counters::Ones) => 50,
-                (true, _) => 500,
+            let figure = match (profile.options.pack.len(), counters) {
+                (80, Counters::Ones) => 50,
+                (80, _) => 500,
+                (120, _) => 750,
                 _ => 250,
             };
             record.tags.push(notation::Tag {

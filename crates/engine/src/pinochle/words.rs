@@ -32,6 +32,24 @@ pub fn seat(label: &str, labels: &[&str]) -> Option<usize> {
     })
 }
 
+/// The seat labels of a table of `seats`, in seat order: `E D` (the non-dealer, the dealer)
+/// at two, `F M R` at three (R deals), `N E S W` at four, and letters from `A` at six and
+/// eight (partners alternate, so `A C E` play against `B D F`).
+pub fn seat_labels(seats: usize) -> &'static [&'static str] {
+    const LETTERS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+    match seats {
+        2 => &["E", "D"],
+        3 => &["F", "M", "R"],
+        4 => &["N", "E", "S", "W"],
+        n => LETTERS.get(..n.min(8)).unwrap_or(&LETTERS),
+    }
+}
+
+/// The label of a partnership: its seats' labels together (`NS`, `EW`; `ACE`, `BDF`).
+pub fn side_label(labels: &[&str], side: usize) -> String {
+    labels.iter().skip(side).step_by(2).copied().collect()
+}
+
 /// A pile line of the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PileWord {
