@@ -513,8 +513,10 @@ fn push_groups(
             }
             if let Some((_, v)) = value(m) {
                 let total = best.get(i - m_us).map_or(0, |b| b.0) + u64::from(v);
-                if best.get(i).is_some_and(|b| total > b.0 || b.1 == 0) {
-                    best[i] = (total, m);
+                if let Some(b) = best.get_mut(i)
+                    && (total > b.0 || b.1 == 0)
+                {
+                    *b = (total, m);
                 }
             }
         }

@@ -591,7 +591,15 @@ impl<'a> Run<'a> {
                         }
                         continue;
                     }
-                    Err(()) => continue,
+                    Err(()) => {
+                        // Not a call: the turn passes on, so that the calls after it are
+                        // checked in their order.
+                        turn = self.table.next(seat);
+                        while passed[turn] && turn != seat {
+                            turn = self.table.next(turn);
+                        }
+                        continue;
+                    }
                 },
                 other => other,
             };
