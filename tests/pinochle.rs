@@ -25,6 +25,11 @@ macro_rules! profile_tests {
 profile_tests! {
     generated_uspc_two_hand_records_check_consistent: "uspc-two-hand",
     generated_uspc_two_hand_64_records_check_consistent: "uspc-two-hand-64",
+    generated_uspc_three_hand_records_check_consistent: "uspc-three-hand",
+    generated_uspc_auction_records_check_consistent: "uspc-auction",
+    generated_uspc_double_pack_records_check_consistent: "uspc-double-pack",
+    generated_uspc_three_hand_double_pack_records_check_consistent: "uspc-three-hand-double-pack",
+    generated_uspc_six_hand_triple_pack_records_check_consistent: "uspc-six-hand-triple-pack",
     generated_two_hand_records_check_consistent: "two-hand",
     generated_uspc_partnership_records_check_consistent: "uspc-partnership",
     generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
@@ -117,6 +122,13 @@ fn rules_lists_every_pinochle_profile() {
         "partnership-auction",
         "uspc-firehouse",
         "uspc-check",
+        "uspc-three-hand",
+        "uspc-auction",
+        "three-hand-auction",
+        "uspc-double-pack",
+        "uspc-three-hand-double-pack",
+        "uspc-six-hand-triple-pack",
+        "partnership-auction-double-deck",
     ] {
         assert!(text.contains(&format!("pinochle {p}: ")), "{p}");
     }

@@ -14,11 +14,15 @@ pub fn word(kind: MeldKind) -> &'static str {
         MeldKind::Royal | MeldKind::Marriage => "marriage",
         MeldKind::Dix => "seven",
         MeldKind::Pinochle => "bezique",
-        MeldKind::DoublePinochle => "double-bezique",
-        MeldKind::Aces | MeldKind::DoubleAces => "aces",
-        MeldKind::Kings | MeldKind::DoubleKings => "kings",
-        MeldKind::Queens | MeldKind::DoubleQueens => "queens",
-        MeldKind::Jacks | MeldKind::DoubleJacks => "jacks",
+        MeldKind::DoublePinochle
+        | MeldKind::TriplePinochle
+        | MeldKind::QuadruplePinochle
+        | MeldKind::QuintuplePinochle
+        | MeldKind::SextuplePinochle => "double-bezique",
+        MeldKind::Aces | MeldKind::DoubleAces | MeldKind::TripleAces => "aces",
+        MeldKind::Kings | MeldKind::DoubleKings | MeldKind::TripleKings => "kings",
+        MeldKind::Queens | MeldKind::DoubleQueens | MeldKind::TripleQueens => "queens",
+        MeldKind::Jacks | MeldKind::DoubleJacks | MeldKind::TripleJacks => "jacks",
     }
 }
 

@@ -58,6 +58,10 @@ pub const SEED_000: MeldTable = MeldTable {
     double_pinochle: Some(500),
     around: [100, 80, 60, 40],
     double_around: None,
+    triple_around: None,
+    triple_pinochle: None,
+    quadruple_pinochle: None,
+    more_pinochles: None,
 };
 
 /// The last eight tricks (000:566): follow suit and try to win the trick; a player who

@@ -15,7 +15,8 @@ use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind};
 use crate::pinochle::replay::round;
-use crate::pinochle::rules::{Format, Lead, PassedOut, Profile};
+use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile};
+use crate::pinochle::settle::{self, Ending};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState};
 
 /// SplitMix64 (Steele, Lea, Flood 2014).
@@ -90,15 +91,23 @@ fn tag(name: &str, value: &str) -> Tag {
 /// A random legal deal under `profile` from `seed`, as a record with every claim.
 pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng(seed);
-    let o = profile.options;
+    let mut o = profile.options;
+    // The three-hand double pack's second way of dealing: 26 each and a widow of two
+    // (000:335).
+    let widow_two = o.bury > 0 && !o.lone_bidder && rng.chance(40);
+    if widow_two {
+        o.hand = 26;
+        o.widow = 2;
+        o.bury = 2;
+    }
     let two = o.format == Format::TwoHand;
-    let labels: &[&str] = match o.seats {
-        2 => &["E", "D"],
-        3 => &["F", "M", "R"],
-        _ => &["N", "E", "S", "W"],
-    };
+    let labels: &[&str] = crate::pinochle::words::seat_labels(o.seats);
     let alone = labels.len() < 4;
-    let side_labels: &[&str] = if alone { labels } else { &["NS", "EW"] };
+    let partnerships: Vec<String> = (0..2)
+        .map(|i| crate::pinochle::words::side_label(labels, i))
+        .collect();
+    let partnership_refs: Vec<&str> = partnerships.iter().map(String::as_str).collect();
+    let side_labels: &[&str] = if alone { labels } else { &partnership_refs };
     let label = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
     let Ok(table) = Table::new(labels.len()) else {
         return Record::default();
@@ -114,7 +123,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let dealer = if alone {
         Seat::new(labels.len() - 1)
     } else {
-        Seat::new(rng.below(4))
+        Seat::new(rng.below(labels.len()))
     };
     let Some(dealer) = dealer else {
         return Record::default();
@@ -139,6 +148,18 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         tag("Source", &format!("generated, seed {seed}")),
         tag("Dealer", label(dealer)),
     ];
+    if widow_two {
+        r.tags.push(tag("Options", "widow 2"));
+    }
+    if o.schedule.is_some() && rng.chance(40) {
+        // Four or five at the table: the inactive players settle too (000:349, 401).
+        o.players = 4 + rng.below(2);
+        r.tags.push(tag("Options", &format!("players {}", o.players)));
+        // The dealer is then inactive, D (spec/rules/pinochle.md §5e).
+        if let Some(t) = r.tags.iter_mut().find(|t| t.name.node == "Dealer") {
+            t.value = bare("D".to_string());
+        }
+    }
     let standing: Vec<i64> = side_labels.iter().map(|_| (rng.below(60) * 10) as i64).collect();
     let standing_text: Vec<String> = side_labels
         .iter()
@@ -206,14 +227,30 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 Span::default(),
                 calls
                     .iter()
-                    .map(|&(s, bid)| Call {
-                        seat: bare(label(s).to_string()),
-                        call: bare(match bid {
-                            Some(n) => notation::CallKind::Bid(n),
-                            None => notation::CallKind::Pass,
-                        }),
-                        said: None,
-                        comments: Vec::new(),
+                    .map(|&(s, bid, announce)| match announce {
+                        // A long call: a meld or a flush announced, and the bid it makes.
+                        Some(a) => Call {
+                            seat: bare(label(s).to_string()),
+                            call: bare(notation::CallKind::Said),
+                            said: Some(notation::Said {
+                                long: true,
+                                tokens: match a {
+                                    Announce::Meld(m) => vec![word("meld"), number(i64::from(m))],
+                                    Announce::Flush => vec![word("flush")],
+                                },
+                                figure: bid.map(|n| number(i64::from(n))).into_iter().collect(),
+                            }),
+                            comments: Vec::new(),
+                        },
+                        None => Call {
+                            seat: bare(label(s).to_string()),
+                            call: bare(match bid {
+                                Some(n) => notation::CallKind::Bid(n),
+                                None => notation::CallKind::Pass,
+                            }),
+                            said: None,
+                            comments: Vec::new(),
+                        },
                     })
                     .collect(),
             ));
@@ -222,6 +259,20 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 return r;
             };
             contract = Some((bidder, bid));
+            let bids = calls.iter().filter(|(_, b, _)| b.is_some()).count();
+            if o.schedule.is_some() && o.concessions && bids == 1 && bid == o.minimum && rng.chance(15) {
+                // The compulsory opening forfeited without a look at the widow (000:433).
+                conclude(
+                    &mut r,
+                    &o,
+                    Ending::Forfeit,
+                    None,
+                    (label(bidder), bid),
+                    labels,
+                    &standing,
+                );
+                return r;
+            }
             if o.widow > 0 {
                 for &c in &leftover {
                     counts[bidder].add(c);
@@ -236,6 +287,25 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                 Span::default(),
                 vec![statement(label(bidder), vec![word(suit.name())], None)],
             ));
+            if o.schedule.is_some() && o.concessions && rng.chance(15) {
+                // A concession before the bury and the lead: the bidder's after the widow
+                // (single bete), or the opponents' (000:435–437).
+                let (ending, who) = if rng.chance(50) {
+                    (Ending::SingleBete, bidder)
+                } else {
+                    (Ending::Conceded, table.next(bidder))
+                };
+                conclude(
+                    &mut r,
+                    &o,
+                    ending,
+                    Some((suit, who)),
+                    (label(bidder), bid),
+                    labels,
+                    &standing,
+                );
+                return r;
+            }
             suit
         }
     };
@@ -318,7 +388,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let mut statements = Vec::new();
         for seat in table.seats() {
             // In the three-hand auction only the bidder melds.
-            if o.bury > 0 && contract.map(|(b, _)| b) != Some(seat) {
+            if o.lone_bidder && contract.map(|(b, _)| b) != Some(seat) {
                 continue;
             }
             let mut m = meld::meld_hand(&o.melds, trump, &counts[seat]);
@@ -348,6 +418,52 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         if !statements.is_empty() {
             r.melds = Some(Section::new(Span::default(), statements));
         }
+    }
+
+    if o.concessions
+        && o.schedule.is_none()
+        && let Some((bidder, bid)) = contract
+        && rng.chance(12)
+    {
+        // The bidder concedes before leading: each opponent scores his meld and 100, the
+        // bidder loses the bid (000:339).
+        let st = statement(label(bidder), vec![word("concedes")], None);
+        match &mut r.exchange {
+            Some(section) => section.items.push(st),
+            None => r.exchange = Some(Section::new(Span::default(), vec![st])),
+        }
+        let figure = |s: Seat| -> i64 {
+            if s == bidder {
+                -i64::from(bid)
+            } else {
+                i64::from(meld_totals[s]) + 100
+            }
+        };
+        let pairs = |f: &dyn Fn(Seat) -> i64| -> Vec<Spanned<Token>> {
+            table
+                .seats()
+                .flat_map(|s| [word(label(s)), number(f(s))])
+                .collect()
+        };
+        let claim = |key: &str, values: Vec<Spanned<Token>>| Claim {
+            key: bare(key.to_string()),
+            values,
+            comments: Vec::new(),
+        };
+        r.result = Some(Section::new(
+            Span::default(),
+            vec![
+                claim("bid", vec![word(label(bidder)), number(i64::from(bid))]),
+                claim("made", vec![word("no")]),
+                claim("meld", pairs(&|s| i64::from(meld_totals[s]))),
+                claim("score", pairs(&figure)),
+                claim(
+                    "total",
+                    pairs(&|s| standing.get(s.index()).copied().unwrap_or(0) + figure(s)),
+                ),
+            ],
+        ));
+        return r;
     }
 
     // The play.
@@ -476,10 +592,16 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let bidder_side = contract.is_some_and(|(b, _)| seats.contains(&b));
         let c: u32 =
             seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + if bidder_side { buried } else { 0 };
-        let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
+        // Auction Pinochle's bury counts as a trick (000:395).
+        let won = if o.scoring_trick {
+            state.scoring_tricks()
+        } else {
+            state.tricks_won()
+        };
+        let took = (o.bury_is_trick && bidder_side) || seats.iter().any(|&s| won[s] > 0);
         let cc = if o.round { round(c) } else { c };
         let mut sc = i64::from(if two || took { m } else { 0 } + cc);
-        if o.bury > 0 && !bidder_side {
+        if o.lone_bidder && !bidder_side {
             sc = 0;
         }
         if let Some((_, bid)) = contract
@@ -487,7 +609,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         {
             let ok = sc >= i64::from(bid);
             made = Some(ok);
-            if o.bury > 0 {
+            if o.lone_bidder {
                 sc = if ok { i64::from(bid) } else { -i64::from(bid) };
             }
             if !ok {
@@ -528,14 +650,129 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     if o.round {
         claims.push(claim("counted", counted));
     }
-    claims.push(claim("score", score));
-    claims.push(claim("total", total));
+    if let (Some(schedule), Some((bidder, bid)), Some(made)) = (o.schedule, contract, made) {
+        // Every deal settled in units (000:399–441): the scores are the chips.
+        let ending = if made { Ending::Made } else { Ending::DoubleBete };
+        let chips = settle::settle(
+            schedule,
+            bid,
+            Some(trump),
+            ending,
+            label(bidder),
+            &others(&o, labels, label(bidder)),
+        );
+        score = chips_tokens(&chips, labels, |_| 0);
+        total = chips_tokens(&chips, labels, |i| standing.get(i).copied().unwrap_or(0));
+        claims.push(claim("score", score));
+        claims.push(claim("total", total));
+        claims.push(claim(
+            "settle",
+            chips.iter().flat_map(|(l, n)| [word(l), number(*n)]).collect(),
+        ));
+    } else {
+        claims.push(claim("score", score));
+        claims.push(claim("total", total));
+    }
     r.result = Some(Section::new(Span::default(), claims));
     r
 }
 
-/// A call of the auction: the seat and its bid, `None` for a pass.
-type Called = (Seat, Option<u32>);
+/// Every other player at the table of an Auction Pinochle deal: the active ones, then the
+/// inactive D and I when four or five play.
+fn others(o: &Options, labels: &[&str], bidder: &str) -> Vec<String> {
+    labels
+        .iter()
+        .filter(|l| **l != bidder)
+        .map(|l| l.to_string())
+        .chain(
+            ["D", "I"]
+                .iter()
+                .take(o.players.saturating_sub(o.seats))
+                .map(|l| l.to_string()),
+        )
+        .collect()
+}
+
+/// The active players' chips as claim tokens, each plus `base(i)`.
+fn chips_tokens(
+    chips: &[(String, i64)],
+    labels: &[&str],
+    base: impl Fn(usize) -> i64,
+) -> Vec<Spanned<Token>> {
+    labels
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let n = chips.iter().find(|(c, _)| c == l).map_or(0, |(_, n)| *n);
+            [word(l), number(base(i) + n)]
+        })
+        .collect()
+}
+
+/// Ends a record with a concession written among the exchanges (by `trump_and_seat`'s seat,
+/// the bidder when there is none) and its claims.
+fn conclude(
+    r: &mut Record,
+    o: &Options,
+    ending: Ending,
+    trump_and_seat: Option<(Suit, Seat)>,
+    (bidder, bid): (&str, u32),
+    labels: &[&str],
+    standing: &[i64],
+) {
+    let Some(schedule) = o.schedule else { return };
+    let who = trump_and_seat
+        .and_then(|(_, s)| labels.get(s.index()).copied())
+        .unwrap_or(bidder);
+    let verb = if ending == Ending::Forfeit {
+        "forfeits"
+    } else {
+        "concedes"
+    };
+    r.exchange = Some(Section::new(
+        Span::default(),
+        vec![statement(who, vec![word(verb)], None)],
+    ));
+    let trump = match ending {
+        Ending::Forfeit | Ending::SingleBete => None,
+        _ => trump_and_seat.map(|(t, _)| t),
+    };
+    let chips = settle::settle(schedule, bid, trump, ending, bidder, &others(o, labels, bidder));
+    let claim = |key: &str, values: Vec<Spanned<Token>>| Claim {
+        key: bare(key.to_string()),
+        values,
+        comments: Vec::new(),
+    };
+    r.result = Some(Section::new(
+        Span::default(),
+        vec![
+            claim("bid", vec![word(bidder), number(i64::from(bid))]),
+            claim("made", vec![word(if ending.made() { "yes" } else { "no" })]),
+            claim("score", chips_tokens(&chips, labels, |_| 0)),
+            claim(
+                "total",
+                chips_tokens(&chips, labels, |i| standing.get(i).copied().unwrap_or(0)),
+            ),
+            claim(
+                "settle",
+                chips.iter().flat_map(|(l, n)| [word(l), number(*n)]).collect(),
+            ),
+        ],
+    ));
+}
+
+/// What a double-pack call announces (seed 000, 000:253–255).
+#[derive(Clone, Copy, Debug)]
+enum Announce {
+    /// A meld in points: before any bid no bid, after one a bid 10 higher for each 100.
+    Meld(u32),
+    /// A flush or a long suit before any bid: a bid of the minimum.
+    Flush,
+}
+
+/// A call of the auction: the seat, its bid (`None` for a pass, or for a meld announced
+/// before any bid) and what it announces.
+type Called = (Seat, Option<u32>, Option<Announce>);
 
 /// A random auction: each live seat bids, while its hand seems worth it, a step above the
 /// last bid, else passes; the profile's rule for a passed-out deal is kept.
@@ -550,6 +787,8 @@ fn auction(
     let dealer = table.before(left);
     let mut calls = Vec::new();
     let mut passed: BySeat<bool> = BySeat::new(table);
+    let mut called: BySeat<bool> = BySeat::new(table);
+    let mut announced: BySeat<bool> = BySeat::new(table);
     let mut high: Option<(Seat, u32)> = None;
     let mut seat = left;
     // A rough worth: the best meld over the four trump suits, and something for the tricks.
@@ -578,9 +817,13 @@ fn auction(
             if calls.len() >= table.len() {
                 break;
             }
-        } else if (high.is_some() && passes + 1 >= table.len()) || passes >= table.len() {
+        } else if (high.is_some() && passes + 1 >= table.len())
+            || passes >= table.len()
+            || (o.announcements && high.is_none() && called.values().all(|&c| c))
+        {
             break;
         }
+        called[seat] = true;
         let next_bid = high.map_or(o.minimum, |(_, b)| b + o.step);
         let forced = match o.passed_out {
             PassedOut::Forced => calls.is_empty(),
@@ -590,13 +833,33 @@ fn auction(
         let may_bid = !o.bid_needs_marriage || crate::pinochle::replay::has_marriage(&hands[seat]);
         if forced && !may_bid {
             // The forced dealer without a marriage bids the minimum and no more.
-            calls.push((seat, Some(o.minimum)));
+            calls.push((seat, Some(o.minimum), None));
             high = Some((seat, o.minimum));
+        } else if o.announcements && high.is_none() && !announced[seat] && rng.chance(25) {
+            // A meld announced before any bid, more or less than the hand holds (000:253).
+            announced[seat] = true;
+            calls.push((seat, None, Some(Announce::Meld(10 * rng.below(40) as u32))));
         } else if forced || (may_bid && next_bid <= worth[seat] && rng.chance(75)) {
-            calls.push((seat, Some(next_bid)));
-            high = Some((seat, next_bid));
+            let announce = o.announcements && rng.chance(30);
+            match high {
+                Some((_, last)) if announce => {
+                    // A meld announced after a bid tops it by 10 for each 100 or part (000:255).
+                    let m = 10 + 10 * rng.below(25) as u32;
+                    let bid = last + 10 * m.div_ceil(100);
+                    calls.push((seat, Some(bid), Some(Announce::Meld(m))));
+                    high = Some((seat, bid));
+                }
+                None if announce => {
+                    calls.push((seat, Some(o.minimum), Some(Announce::Flush)));
+                    high = Some((seat, o.minimum));
+                }
+                _ => {
+                    calls.push((seat, Some(next_bid), None));
+                    high = Some((seat, next_bid));
+                }
+            }
         } else {
-            calls.push((seat, None));
+            calls.push((seat, None, None));
             passed[seat] = true;
         }
         if o.one_call {

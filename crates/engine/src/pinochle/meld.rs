@@ -57,6 +57,22 @@ pub enum MeldKind {
     DoubleQueens,
     /// Two jacks of each suit.
     DoubleJacks,
+    /// Three aces of each suit (seed 000's double pack, 000:277).
+    TripleAces,
+    /// Three kings of each suit.
+    TripleKings,
+    /// Three queens of each suit.
+    TripleQueens,
+    /// Three jacks of each suit.
+    TripleJacks,
+    /// Three ♠Q and three ♦J (000:305).
+    TriplePinochle,
+    /// Four ♠Q and four ♦J (000:307).
+    QuadruplePinochle,
+    /// Five ♠Q and five ♦J (the triple pack, 000:343).
+    QuintuplePinochle,
+    /// All six ♠Q and ♦J of the triple pack (000:343).
+    SextuplePinochle,
 }
 
 /// The classes of seed 000's two-hand table (000:43–69): a card on the table melds again
@@ -73,20 +89,28 @@ pub enum Class {
 
 impl MeldKind {
     /// Every kind, in the order melds are listed.
-    pub const ALL: [MeldKind; 15] = [
+    pub const ALL: [MeldKind; 23] = [
         MeldKind::DoubleRun,
         MeldKind::Run,
         MeldKind::Royal,
         MeldKind::Marriage,
         MeldKind::Dix,
+        MeldKind::TripleAces,
         MeldKind::DoubleAces,
         MeldKind::Aces,
+        MeldKind::TripleKings,
         MeldKind::DoubleKings,
         MeldKind::Kings,
+        MeldKind::TripleQueens,
         MeldKind::DoubleQueens,
         MeldKind::Queens,
+        MeldKind::TripleJacks,
         MeldKind::DoubleJacks,
         MeldKind::Jacks,
+        MeldKind::SextuplePinochle,
+        MeldKind::QuintuplePinochle,
+        MeldKind::QuadruplePinochle,
+        MeldKind::TriplePinochle,
         MeldKind::DoublePinochle,
         MeldKind::Pinochle,
     ];
@@ -109,6 +133,14 @@ impl MeldKind {
             MeldKind::DoubleKings => "double-kings",
             MeldKind::DoubleQueens => "double-queens",
             MeldKind::DoubleJacks => "double-jacks",
+            MeldKind::TripleAces => "triple-aces",
+            MeldKind::TripleKings => "triple-kings",
+            MeldKind::TripleQueens => "triple-queens",
+            MeldKind::TripleJacks => "triple-jacks",
+            MeldKind::TriplePinochle => "triple-pinochle",
+            MeldKind::QuadruplePinochle => "quadruple-pinochle",
+            MeldKind::QuintuplePinochle => "quintuple-pinochle",
+            MeldKind::SextuplePinochle => "sextuple-pinochle",
         }
     }
 
@@ -132,6 +164,14 @@ impl MeldKind {
             "double-kings" | "800-kings" => MeldKind::DoubleKings,
             "double-queens" | "600-queens" => MeldKind::DoubleQueens,
             "double-jacks" | "400-jacks" => MeldKind::DoubleJacks,
+            "triple-aces" | "1500-aces" => MeldKind::TripleAces,
+            "triple-kings" | "1200-kings" => MeldKind::TripleKings,
+            "triple-queens" | "900-queens" => MeldKind::TripleQueens,
+            "triple-jacks" | "600-jacks" => MeldKind::TripleJacks,
+            "triple-pinochle" => MeldKind::TriplePinochle,
+            "quadruple-pinochle" => MeldKind::QuadruplePinochle,
+            "quintuple-pinochle" => MeldKind::QuintuplePinochle,
+            "sextuple-pinochle" | "six-pinochles" => MeldKind::SextuplePinochle,
             _ => return None,
         };
         Some(kind)
@@ -143,22 +183,60 @@ impl MeldKind {
             MeldKind::Run | MeldKind::DoubleRun | MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix => {
                 Class::A
             }
-            MeldKind::Pinochle | MeldKind::DoublePinochle => Class::C,
+            MeldKind::Pinochle
+            | MeldKind::DoublePinochle
+            | MeldKind::TriplePinochle
+            | MeldKind::QuadruplePinochle
+            | MeldKind::QuintuplePinochle
+            | MeldKind::SextuplePinochle => Class::C,
             _ => Class::B,
         }
     }
 
-    /// The single kind a double kind is two of.
-    fn single(self) -> Option<MeldKind> {
+    /// The single kind a double, triple or quadruple kind is made of.
+    pub fn single(self) -> Option<MeldKind> {
         Some(match self {
             MeldKind::DoubleRun => MeldKind::Run,
-            MeldKind::DoublePinochle => MeldKind::Pinochle,
-            MeldKind::DoubleAces => MeldKind::Aces,
-            MeldKind::DoubleKings => MeldKind::Kings,
-            MeldKind::DoubleQueens => MeldKind::Queens,
-            MeldKind::DoubleJacks => MeldKind::Jacks,
+            MeldKind::DoublePinochle
+            | MeldKind::TriplePinochle
+            | MeldKind::QuadruplePinochle
+            | MeldKind::QuintuplePinochle
+            | MeldKind::SextuplePinochle => MeldKind::Pinochle,
+            MeldKind::DoubleAces | MeldKind::TripleAces => MeldKind::Aces,
+            MeldKind::DoubleKings | MeldKind::TripleKings => MeldKind::Kings,
+            MeldKind::DoubleQueens | MeldKind::TripleQueens => MeldKind::Queens,
+            MeldKind::DoubleJacks | MeldKind::TripleJacks => MeldKind::Jacks,
             _ => return None,
         })
+    }
+
+    /// How many of its single kind a kind is: 1, or 2, 3, 4 for the doubles, triples and
+    /// the quadruple pinochle.
+    pub fn multiple(self) -> u8 {
+        match self {
+            MeldKind::DoubleRun
+            | MeldKind::DoublePinochle
+            | MeldKind::DoubleAces
+            | MeldKind::DoubleKings
+            | MeldKind::DoubleQueens
+            | MeldKind::DoubleJacks => 2,
+            MeldKind::TriplePinochle
+            | MeldKind::TripleAces
+            | MeldKind::TripleKings
+            | MeldKind::TripleQueens
+            | MeldKind::TripleJacks => 3,
+            MeldKind::QuadruplePinochle => 4,
+            MeldKind::QuintuplePinochle => 5,
+            MeldKind::SextuplePinochle => 6,
+            _ => 1,
+        }
+    }
+
+    /// The kind that is `n` of this single kind, if there is one.
+    fn of_multiple(self, n: u8) -> Option<MeldKind> {
+        MeldKind::ALL
+            .into_iter()
+            .find(|k| k.multiple() == n && k.single().unwrap_or(*k) == self)
     }
 
     /// The rank of a four-of-a-rank kind.
@@ -199,6 +277,14 @@ pub struct MeldTable {
     pub around: [u32; 4],
     /// The doubles of the four, when valued as one meld each.
     pub double_around: Option<[u32; 4]>,
+    /// The triples of the four (three of each suit), when valued as one meld each.
+    pub triple_around: Option<[u32; 4]>,
+    /// Triple pinochle, when valued as one meld.
+    pub triple_pinochle: Option<u32>,
+    /// Quadruple pinochle, when valued as one meld.
+    pub quadruple_pinochle: Option<u32>,
+    /// Five and six pinochles, when valued as one meld (the triple pack).
+    pub more_pinochles: Option<[u32; 2]>,
 }
 
 impl MeldTable {
@@ -214,6 +300,10 @@ impl MeldTable {
         double_pinochle: None,
         around: [100, 80, 60, 40],
         double_around: None,
+        triple_around: None,
+        triple_pinochle: None,
+        quadruple_pinochle: None,
+        more_pinochles: None,
     };
 
     /// Seed 000's partnership table (000:129–141): the two-hand values and their doubles.
@@ -244,6 +334,33 @@ impl MeldTable {
         double_pinochle: Some(30),
         around: [10, 8, 6, 4],
         double_around: None,
+        triple_around: None,
+        triple_pinochle: None,
+        quadruple_pinochle: None,
+        more_pinochles: None,
+    };
+
+    /// Seed 000's Six-Hand Triple-Pack table (000:343): the double pack's, "most of the
+    /// extra melds" counting nothing extra (twenty aces are a triple and a double, 2,500),
+    /// but five pinochles 4,000 and six 5,000.
+    pub const USPC_TRIPLE_PACK: MeldTable = MeldTable {
+        more_pinochles: Some([4000, 5000]),
+        ..MeldTable::USPC_DOUBLE_PACK
+    };
+
+    /// Seed 000's Double-Pack table (000:259–307): no extra value for a duplicated sequence
+    /// (a double flush is two flushes, 300, 000:269); doubles and triples around; a quadruple
+    /// group is two doubles (000:297); double, triple and quadruple pinochle 300, 450,
+    /// 3,000. The pack has no nines, so no dix.
+    pub const USPC_DOUBLE_PACK: MeldTable = MeldTable {
+        double_run: None,
+        dix: 0,
+        double_pinochle: Some(300),
+        double_around: Some([1000, 800, 600, 400]),
+        triple_around: Some([1500, 1200, 900, 600]),
+        triple_pinochle: Some(450),
+        quadruple_pinochle: Some(3000),
+        ..MeldTable::USPC_TWO_HAND
     };
 
     /// The value of one meld of a kind, `None` when the table has no such meld (a double the
@@ -251,6 +368,7 @@ impl MeldTable {
     pub fn value(&self, kind: MeldKind) -> Option<u32> {
         let around = |i: usize| self.around.get(i).copied();
         let double_around = |i: usize| self.double_around.and_then(|d| d.get(i).copied());
+        let triple_around = |i: usize| self.triple_around.and_then(|d| d.get(i).copied());
         match kind {
             MeldKind::Run => Some(self.run),
             MeldKind::DoubleRun => self.double_run,
@@ -267,6 +385,14 @@ impl MeldTable {
             MeldKind::DoubleKings => double_around(1),
             MeldKind::DoubleQueens => double_around(2),
             MeldKind::DoubleJacks => double_around(3),
+            MeldKind::TripleAces => triple_around(0),
+            MeldKind::TripleKings => triple_around(1),
+            MeldKind::TripleQueens => triple_around(2),
+            MeldKind::TripleJacks => triple_around(3),
+            MeldKind::TriplePinochle => self.triple_pinochle,
+            MeldKind::QuadruplePinochle => self.quadruple_pinochle,
+            MeldKind::QuintuplePinochle => self.more_pinochles.map(|m| m[0]),
+            MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]),
         }
     }
 }
@@ -345,22 +471,16 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
     for _ in 0..n(trumps(table.dix_rank)) {
         push(MeldKind::Dix, vec![trumps(table.dix_rank)]);
     }
-    for (single, double) in [
-        (MeldKind::Aces, MeldKind::DoubleAces),
-        (MeldKind::Kings, MeldKind::DoubleKings),
-        (MeldKind::Queens, MeldKind::DoubleQueens),
-        (MeldKind::Jacks, MeldKind::DoubleJacks),
-    ] {
+    for single in [MeldKind::Aces, MeldKind::Kings, MeldKind::Queens, MeldKind::Jacks] {
         let rank = single.around().unwrap_or(Rank::Ace);
         let four: Vec<Card> = SUITS.iter().map(|&s| Card::new(s, rank)).collect();
         let sets = four.iter().map(|&c| n(c)).min().unwrap_or(0);
-        push_singles_or_double(table, single, double, &four, sets, &mut push);
+        push_groups(table, single, &four, sets, &mut push);
     }
     let pinochles = n(SPADE_QUEEN).min(n(DIAMOND_JACK));
-    push_singles_or_double(
+    push_groups(
         table,
         MeldKind::Pinochle,
-        MeldKind::DoublePinochle,
         &[SPADE_QUEEN, DIAMOND_JACK],
         pinochles,
         &mut push,
@@ -369,34 +489,65 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
     Melds { melds, total }
 }
 
-fn push_singles_or_double(
+/// Pushes `sets` complete sets of a single kind's `cards` as the groups of the table that
+/// value them highest: each part one, two, three or four sets, as the table values them (a
+/// double deck's four pinochles are a quadruple, 3,000; its sixteen aces two doubles, 2,000,
+/// 000:297; twenty aces of a triple pack a triple and a double, 2,500, 000:343). Of equal
+/// totals the one with the larger groups first.
+fn push_groups(
     table: &MeldTable,
     single: MeldKind,
-    double: MeldKind,
     cards: &[Card],
-    mut sets: u32,
+    sets: u32,
     push: &mut impl FnMut(MeldKind, Vec<Card>),
 ) {
-    // With more than two copies of a pack (the double deck), each pair is a double.
-    while sets >= 2 && table.value(double).is_some() {
-        push(double, doubled(cards));
-        sets -= 2;
+    let sets = sets as usize;
+    let value = |m: u8| single.of_multiple(m).and_then(|k| table.value(k).map(|v| (k, v)));
+    // best[i]: the highest total for i sets and the size of the first group taken.
+    let mut best: Vec<(u64, u8)> = vec![(0, 0); sets + 1];
+    for i in 1..=sets {
+        for m in (1..=6u8).rev() {
+            let m_us = usize::from(m);
+            if m_us > i {
+                continue;
+            }
+            if let Some((_, v)) = value(m) {
+                let total = best.get(i - m_us).map_or(0, |b| b.0) + u64::from(v);
+                if let Some(b) = best.get_mut(i)
+                    && (total > b.0 || b.1 == 0)
+                {
+                    *b = (total, m);
+                }
+            }
+        }
     }
-    for _ in 0..sets {
-        push(single, cards.to_vec());
+    let mut i = sets;
+    while i > 0 {
+        let m = best.get(i).map_or(1, |b| b.1.max(1));
+        let kind = value(m).map_or(single, |(k, _)| k);
+        push(kind, copies(cards, m));
+        i = i.saturating_sub(usize::from(m));
     }
+}
+
+/// Each card `m` times, the copies side by side.
+fn copies(cards: &[Card], m: u8) -> Vec<Card> {
+    cards
+        .iter()
+        .flat_map(|&c| std::iter::repeat_n(c, usize::from(m)))
+        .collect()
 }
 
 /// Each card twice, the copies side by side.
 fn doubled(cards: &[Card]) -> Vec<Card> {
-    cards.iter().flat_map(|&c| [c, c]).collect()
+    copies(cards, 2)
 }
 
 /// The cards a meld of `kind` is made of, as counts: `None` for a marriage, whose suit the
 /// cards give ([`shape`] handles it).
 fn needed(kind: MeldKind, trump: Suit, dix_rank: Rank) -> Option<CardCounts> {
     let single = kind.single().unwrap_or(kind);
-    let copies = if kind.single().is_some() { 2 } else { 1 };
+    let copies = usize::from(kind.multiple());
     let cards: Vec<Card> = match single {
         MeldKind::Run => RUN_RANKS.iter().map(|&r| Card::new(trump, r)).collect(),
         MeldKind::Royal => vec![Card::new(trump, Rank::King), Card::new(trump, Rank::Queen)],
@@ -592,6 +743,104 @@ mod tests {
     fn the_two_hand_table_counts_a_double_as_two_singles() {
         let m = meld_hand(&MeldTable::USPC_TWO_HAND, Suit::Hearts, &hand("♠Q ♠Q ♦J ♦J"));
         assert_eq!(kinds(&m), [(MeldKind::Pinochle, 40), (MeldKind::Pinochle, 40)]);
+    }
+
+    /// Seed 000, Double-Pack Pinochle (000:259–307): a double flush only 300; triple groups;
+    /// "a quadruple group counts simply as two doubles; sixteen aces count 2,000"; triple and
+    /// quadruple pinochle 450 and 3,000.
+    #[test]
+    fn the_double_pack_table() {
+        let t = &MeldTable::USPC_DOUBLE_PACK;
+        let around = |rank: &str, copies: usize| -> CardCounts {
+            let cards: Vec<String> = ["♠", "♥", "♦", "♣"]
+                .iter()
+                .flat_map(|s| std::iter::repeat_n(format!("{s}{rank}"), copies))
+                .collect();
+            hand(&cards.join(" "))
+        };
+        let two_flushes = hand("♣A ♣10 ♣K ♣Q ♣J ♣A ♣10 ♣K ♣Q ♣J");
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Clubs, &two_flushes)),
+            [(MeldKind::Run, 150), (MeldKind::Run, 150)]
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &around("A", 3))),
+            [(MeldKind::TripleAces, 1500)]
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &around("K", 3))).first(),
+            Some(&(MeldKind::TripleKings, 1200))
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &around("Q", 3))).first(),
+            Some(&(MeldKind::TripleQueens, 900))
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &around("J", 3))),
+            [(MeldKind::TripleJacks, 600)]
+        );
+        let sixteen = meld_hand(t, Suit::Hearts, &around("A", 4));
+        assert_eq!(
+            kinds(&sixteen),
+            [(MeldKind::DoubleAces, 1000), (MeldKind::DoubleAces, 1000)]
+        );
+        assert_eq!(sixteen.total, 2000);
+        let pinochles = |n: usize| {
+            let text: Vec<&str> = std::iter::repeat_n("♠Q ♦J", n).collect();
+            meld_hand(t, Suit::Hearts, &hand(&text.join(" ")))
+        };
+        assert_eq!(kinds(&pinochles(2)), [(MeldKind::DoublePinochle, 300)]);
+        assert_eq!(kinds(&pinochles(3)), [(MeldKind::TriplePinochle, 450)]);
+        assert_eq!(kinds(&pinochles(4)), [(MeldKind::QuadruplePinochle, 3000)]);
+        assert_eq!(
+            shape(
+                t,
+                MeldKind::TriplePinochle,
+                Suit::Hearts,
+                &hand("♠Q ♠Q ♠Q ♦J ♦J ♦J")
+            ),
+            Ok(450)
+        );
+        // The single-pack tables have no triples: three pinochles of seed 002's double deck
+        // are a double and a single (002:84).
+        let m = meld_hand(
+            &MeldTable::SEED_002_DOUBLE_DECK,
+            Suit::Hearts,
+            &hand("♠Q ♦J ♠Q ♦J ♠Q ♦J"),
+        );
+        assert_eq!(
+            kinds(&m),
+            [(MeldKind::DoublePinochle, 30), (MeldKind::Pinochle, 4)]
+        );
+    }
+
+    /// Seed 000, 000:343: "if a player should hold twenty aces, five of each suit, the value
+    /// would be 2,500 (that is, 1,500 for triple aces plus 1,000 for double aces). However, a
+    /// quintuple pinochle counts 4,000, and all six pinochles count 5,000."
+    #[test]
+    fn the_triple_pack_table() {
+        let t = &MeldTable::USPC_TRIPLE_PACK;
+        let aces: Vec<&str> = ["♠A", "♥A", "♦A", "♣A"]
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(*c, 5))
+            .collect();
+        let m = meld_hand(t, Suit::Hearts, &hand(&aces.join(" ")));
+        assert_eq!(
+            kinds(&m),
+            [(MeldKind::TripleAces, 1500), (MeldKind::DoubleAces, 1000)]
+        );
+        assert_eq!(m.total, 2500);
+        for (n, kind, value) in [
+            (5, MeldKind::QuintuplePinochle, 4000),
+            (6, MeldKind::SextuplePinochle, 5000),
+        ] {
+            let cards: Vec<&str> = std::iter::repeat_n("♠Q ♦J", n).collect();
+            let m = meld_hand(t, Suit::Hearts, &hand(&cards.join(" ")));
+            assert_eq!(kinds(&m), [(kind, value)]);
+        }
+        // A triple flush is three flushes: duplicated sequences count nothing extra (000:269).
+        let flushes: Vec<&str> = std::iter::repeat_n("♣A ♣10 ♣K ♣Q ♣J", 3).collect();
+        assert_eq!(meld_hand(t, Suit::Clubs, &hand(&flushes.join(" "))).total, 450);
     }
 
     #[test]

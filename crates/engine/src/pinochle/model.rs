@@ -25,6 +25,11 @@ pub struct Replay {
     pub hands: Vec<Vec<Card>>,
     /// The stock, top first (two-hand).
     pub stock: Vec<Card>,
+    /// The card left in the stock when its cards do not go round the table (the old
+    /// three-hand game with 64 cards: 28 cards, nine rounds of three and one over, which
+    /// nobody draws and nobody counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_over: Option<Card>,
     /// The auction, in order: the seat and its bid (`None` for a pass).
     pub auction: Vec<(String, Option<u32>)>,
     /// The high bid and its bidder.
@@ -128,4 +133,8 @@ pub struct GameResult {
     pub target: u32,
     /// The side that won the game with this deal, when the standing is known and one did.
     pub game_won_by: Option<String>,
+    /// The settlement in units, in the games whose every deal is settled on its own
+    /// (Auction Pinochle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<crate::pinochle::settle::Settlement>,
 }

@@ -20,6 +20,7 @@ use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind, MeldTable};
 use crate::pinochle::model::{Contract, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord};
 use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile, with_tag};
+use crate::pinochle::settle::{self, Ending, Settlement};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words;
 
@@ -52,6 +53,8 @@ struct Run<'a> {
     widow: Vec<Card>,
     /// The counters of the cards the bidder buried, which count for his tricks.
     buried: u32,
+    /// The trump suit, once named.
+    trump: Option<Suit>,
 }
 
 fn cards_text(cards: &CardCounts) -> String {
@@ -81,11 +84,7 @@ impl<'a> Run<'a> {
             }
             None => profile.options,
         };
-        let labels: Vec<&'static str> = match o.seats {
-            2 => vec!["E", "D"],
-            3 => vec!["F", "M", "R"],
-            _ => vec!["N", "E", "S", "W"],
-        };
+        let labels: Vec<&'static str> = words::seat_labels(o.seats).to_vec();
         // Both tables are within 2..=8 seats, so laying them cannot fail.
         let table = Table::new(labels.len()).unwrap_or_else(|_| unreachable_table());
         // Each for himself at two and three (the three-hand bidder's opponents are sides only
@@ -101,7 +100,7 @@ impl<'a> Run<'a> {
             sides: if labels.len() < 4 {
                 labels.iter().map(|s| s.to_string()).collect()
             } else {
-                vec!["NS".into(), "EW".into()]
+                (0..2).map(|i| words::side_label(&labels, i)).collect()
             },
             result: GameResult {
                 target: o.game,
@@ -121,6 +120,7 @@ impl<'a> Run<'a> {
             kept: None,
             widow: Vec::new(),
             buried: 0,
+            trump: None,
         }
     }
 
@@ -145,6 +145,7 @@ impl<'a> Run<'a> {
             return;
         };
         let dealt = hands;
+        let mut concession = None;
         // Who bids first and leads: the non-dealer (two-hand) or the dealer's left.
         let left = self.table.next(dealer);
         let trump = match self.o.format {
@@ -168,9 +169,20 @@ impl<'a> Run<'a> {
                         .collect();
                     return;
                 };
-                // The bidder takes the widow (seed 002, 002:88).
+                concession = self.concession(bidder);
+                if concession == Some(Ending::Forfeit) {
+                    // Forfeited unseen: no widow, no trump, no play (seed 000, 000:433).
+                    self.conceded(Ending::Forfeit, &BySeat::new(self.table));
+                    return;
+                }
+                // The bidder takes the widow (seed 002, 002:88; seed 000, 000:361).
                 for &c in &self.widow {
                     hands[bidder].add(c);
+                }
+                if concession == Some(Ending::SingleBete) && self.record.declaration.is_none() {
+                    // Conceded on seeing the widow, before naming trump (000:435).
+                    self.conceded(Ending::SingleBete, &BySeat::new(self.table));
+                    return;
                 }
                 self.declaration(bidder)
             }
@@ -178,16 +190,21 @@ impl<'a> Run<'a> {
         let Some(trump) = trump else {
             return;
         };
+        self.trump = Some(trump);
         self.replay.trump = Some(trump.name().to_string());
         match self.o.format {
             Format::Partnership => self.dix_exchange(&mut hands, turned, dealer, trump),
-            Format::Auction if self.o.bury > 0 => self.bury(&mut hands),
+            Format::Auction if self.o.bury > 0 => self.bury(&mut hands, concession.is_some()),
             Format::Auction => self.pass_four(&mut hands),
             Format::TwoHand => {}
         }
         let mut meld_totals: BySeat<u32> = BySeat::new(self.table);
         if self.o.format != Format::TwoHand {
             meld_totals = self.melds_at_once(&hands, &dealt, trump);
+        }
+        if let Some(ending) = concession {
+            self.conceded(ending, &meld_totals);
+            return;
         }
         let leader = match (self.o.format, self.o.lead, &self.replay.contract) {
             (Format::Auction, Lead::Bidder, Some(c)) => self.seat(&c.bidder).unwrap_or(left),
@@ -263,7 +280,12 @@ impl<'a> Run<'a> {
                 }
             }
         };
-        self.replay.dealer = Some(self.label(dealer).to_string());
+        // With four or five at Auction Pinochle the dealer sits out, as D (000:349).
+        self.replay.dealer = Some(if self.o.players > self.o.seats {
+            "D".to_string()
+        } else {
+            self.label(dealer).to_string()
+        });
         let Some(deal) = &self.record.deal else {
             self.push(Diagnostic::error(
                 "P0504",
@@ -418,7 +440,7 @@ impl<'a> Run<'a> {
                     );
                     return None;
                 };
-                let want = self.pack.len() - 2 * self.o.hand - 1;
+                let want = self.pack.len().saturating_sub(self.o.seats * self.o.hand + 1);
                 if stock.len() != want {
                     self.push(
                         Diagnostic::error(
@@ -563,7 +585,36 @@ impl<'a> Run<'a> {
                 );
             }
             let all_passed_before = passed.values().filter(|&&p| p).count() + 1 == self.table.len();
-            match call.call.node {
+            // A long call of the double-pack game is a bid, a deemed bid or an announcement
+            // alone (seed 000, 000:253–255).
+            let node = match call.call.node {
+                CallKind::Said if self.o.announcements => match self.announcement(call, high.map(|(_, b)| b))
+                {
+                    Ok(Some(n)) => CallKind::Bid(n),
+                    Ok(None) => {
+                        called[seat] = true;
+                        if high.is_none() && called.values().all(|&c| c) {
+                            over = true;
+                        }
+                        turn = self.table.next(seat);
+                        while passed[turn] && turn != seat {
+                            turn = self.table.next(turn);
+                        }
+                        continue;
+                    }
+                    Err(()) => {
+                        // Not a call: the turn passes on, so that the calls after it are
+                        // checked in their order.
+                        turn = self.table.next(seat);
+                        while passed[turn] && turn != seat {
+                            turn = self.table.next(turn);
+                        }
+                        continue;
+                    }
+                },
+                other => other,
+            };
+            match node {
                 CallKind::Bid(n) => {
                     let last = high.map_or(0, |(_, b)| b);
                     if n < self.o.minimum || (self.o.step > 0 && !n.is_multiple_of(self.o.step)) {
@@ -668,6 +719,10 @@ impl<'a> Run<'a> {
             if (high.is_some() && passes + 1 >= self.table.len()) || passes >= self.table.len() {
                 over = true;
             }
+            // Four passes or announcements without a bid throw the deal in (000:257).
+            if self.o.announcements && high.is_none() && called.values().all(|&c| c) {
+                over = true;
+            }
             // The next seat that has not passed.
             let mut next = self.table.next(seat);
             for _ in 0..self.table.len() {
@@ -702,6 +757,76 @@ impl<'a> Run<'a> {
             }
             None => Some(None),
         }
+    }
+
+    /// A long call of the double-pack auction (seed 000, 000:253–255): `Ok(Some(bid))` for a
+    /// bid stated (`E: 500 flush`) or deemed (`W: meld 140 = 520` after a bid; `N: flush`
+    /// before any, 500); `Ok(None)` for a meld announced before any bid, which is no bid;
+    /// `Err` when the call is none of these (a finding is made).
+    fn announcement(&mut self, call: &notation::Call, last: Option<u32>) -> Result<Option<u32>, ()> {
+        let tokens = call
+            .said
+            .as_ref()
+            .map(|s| s.tokens.as_slice())
+            .unwrap_or_default();
+        let figure = call.said.as_ref().and_then(|s| figure_number(&s.figure));
+        let mut stated = None;
+        let mut meld = None;
+        let mut suit = false;
+        let mut after_meld = false;
+        for t in tokens {
+            match &t.node {
+                Token::Word(w) => {
+                    let w = w.to_ascii_lowercase();
+                    after_meld = w == "meld";
+                    suit |= matches!(w.as_str(), "flush" | "long-suit" | "long" | "suit");
+                }
+                Token::Number(n) => {
+                    let n = u32::try_from(*n).unwrap_or(u32::MAX);
+                    if after_meld {
+                        meld = Some(n);
+                    } else if stated.is_none() {
+                        stated = Some(n);
+                    }
+                    after_meld = false;
+                }
+                _ => {}
+            }
+        }
+        let deemed = match (stated, meld, suit, last) {
+            (Some(n), _, _, _) => Some(n),
+            // 10 for each 100 of meld, or part of 100 (000:255).
+            (None, Some(m), _, Some(l)) => Some(l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
+            (None, _, true, None) => Some(self.o.minimum),
+            (None, Some(_), false, None) => None,
+            _ => {
+                self.push(
+                    Diagnostic::error(
+                        "P0110",
+                        Kind::Illegal,
+                        at(call.call.span),
+                        "this call is not a bid, a pass or an announcement of the double-pack auction",
+                    )
+                    .with_help("announce a meld (`N: meld 100`), a flush or long suit before any bid (`N: flush`), or bid with them (`E: 500 flush`)"),
+                );
+                return Err(());
+            }
+        };
+        if let (Some(d), Some(f)) = (deemed, figure)
+            && i64::from(d) != f
+        {
+            self.push(
+                Diagnostic::error(
+                    "P0110",
+                    Kind::Illegal,
+                    at(call.call.span),
+                    format!("the announcement is a bid of {d}, not {f}"),
+                )
+                .with_help("a meld announced after a bid tops it by 10 for each 100 or part of 100 (seed 000, Double-Pack Pinochle)")
+                .with_figures(f, d),
+            );
+        }
+        Ok(deemed)
     }
 
     fn declaration(&mut self, bidder: Seat) -> Option<Suit> {
@@ -804,14 +929,28 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The bidder's bury (seed 002, 002:88): any three cards of the hand with the widow; they
-    /// count for his tricks.
-    fn bury(&mut self, hands: &mut BySeat<CardCounts>) {
+    /// The bidder's bury (seed 002, 002:88; seed 000, 000:395): three cards of the hand with
+    /// the widow; they count for his tricks. Seed 000 forbids burying a melded card; the meld
+    /// is counted from the hand kept, so a buried card never counts in one (a meld shown
+    /// with it is `P0208`).
+    fn bury(&mut self, hands: &mut BySeat<CardCounts>, conceded: bool) {
         let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
             return;
         };
-        let st = self.record.exchange.as_ref().and_then(|s| s.items.first());
+        // The bury is the exchange statement that is not a concession.
+        let st = self.record.exchange.as_ref().and_then(|s| {
+            s.items.iter().find(|st| {
+                !matches!(
+                    self.statement(st).1.as_deref().and_then(words::exchange),
+                    Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+                )
+            })
+        });
         let Some(st) = st else {
+            if conceded {
+                // A deal conceded before the bury needs none.
+                return;
+            }
             self.push(
                 Diagnostic::error(
                     "P0215",
@@ -947,6 +1086,173 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The concession of an Auction Pinochle deal written among the exchanges, checked
+    /// (seed 000, 000:361, 433–439): `F forfeits` (the compulsory opening bid, unseen),
+    /// `F concedes` (the bidder, after the widow: single bete), `M concedes` (an opponent,
+    /// for both: the contract is made).
+    fn concession(&mut self, bidder: Seat) -> Option<Ending> {
+        let section = self.record.exchange.as_ref()?;
+        let mut found: Option<Ending> = None;
+        for st in &section.items {
+            let span = st.seat.as_ref().map_or(section.span, |s| s.span);
+            let (seat, word, _) = self.statement(st);
+            let word = word.as_deref().and_then(words::exchange);
+            if !matches!(
+                word,
+                Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+            ) {
+                continue;
+            }
+            let refuse = |why: String| {
+                Diagnostic::error("P0216", Kind::Illegal, at(span), why)
+                    .with_help("seed 000, Auction Pinochle, Concessions (000:433–439)")
+            };
+            if !self.o.concessions {
+                self.push(refuse(format!(
+                    "the profile {} has no concessions",
+                    self.replay.profile
+                )));
+                continue;
+            }
+            if found.is_some() {
+                self.push(refuse("the deal is conceded already".to_string()));
+                continue;
+            }
+            let Some(seat) = seat else { continue };
+            // Without a settlement in units only the bidder concedes, before leading
+            // (three-hand double pack, 000:339).
+            if self.o.schedule.is_none() && (seat != bidder || word == Some(words::ExchangeWord::Forfeits)) {
+                self.push(refuse(format!(
+                    "in {} only the bidder concedes, before leading",
+                    self.replay.profile
+                )));
+                continue;
+            }
+            let ending = match word {
+                Some(words::ExchangeWord::Forfeits) => {
+                    let bids = self.replay.auction.iter().filter(|(_, b)| b.is_some()).count();
+                    let bid = self.replay.contract.as_ref().map_or(0, |c| c.bid);
+                    if seat != bidder || bids != 1 || bid != self.o.minimum {
+                        self.push(refuse(format!(
+                            "only the bidder of the compulsory opening {} that all the others passed may forfeit without looking at the widow",
+                            self.o.minimum
+                        )));
+                        continue;
+                    }
+                    Ending::Forfeit
+                }
+                _ if seat == bidder => Ending::SingleBete,
+                _ => Ending::Conceded,
+            };
+            found = Some(ending);
+        }
+        found
+    }
+
+    /// A deal ended by a concession: nothing is played, the settlement is the concession's.
+    fn conceded(&mut self, ending: Ending, meld_totals: &BySeat<u32>) {
+        if let Some(play) = &self.record.play
+            && !play.items.items.is_empty()
+        {
+            self.push(
+                Diagnostic::error(
+                    "P0216",
+                    Kind::Illegal,
+                    at(play.span),
+                    format!(
+                        "the deal ended by a concession ({}); no card is played",
+                        ending.word()
+                    ),
+                )
+                .with_help("once the bidder leads, the deal stands as though played out (seed 000, 000:439)"),
+            );
+        }
+        let sides: Vec<SideResult> = self
+            .table
+            .seats()
+            .map(|s| SideResult {
+                side: self.label(s).to_string(),
+                meld: meld_totals[s],
+                ..SideResult::default()
+            })
+            .collect();
+        let mut sides = sides;
+        if self.o.schedule.is_none()
+            && let Some(c) = &self.replay.contract
+        {
+            // The bidder's concession of the three-hand double pack: each opponent scores
+            // his meld and 100, the bidder loses the bid (000:339).
+            for side in &mut sides {
+                side.score = if side.side == c.bidder {
+                    -i64::from(c.bid)
+                } else {
+                    i64::from(side.meld) + 100
+                };
+            }
+            if let Some(standing) = self.record.tag("Standing") {
+                let before = words::standing(standing);
+                for side in &mut sides {
+                    side.total = before
+                        .iter()
+                        .find(|(l, _)| l.eq_ignore_ascii_case(&side.side))
+                        .map(|&(_, n)| n + side.score);
+                }
+            }
+        }
+        let r = &mut self.replay.result;
+        r.complete = true;
+        r.made = Some(ending.made());
+        r.sides = sides;
+        self.settle(ending);
+        self.claims();
+    }
+
+    /// The settlement in units of an Auction Pinochle deal; each active player's score is
+    /// what he wins or pays.
+    fn settle(&mut self, ending: Ending) {
+        let (Some(schedule), Some(contract)) = (self.o.schedule, self.replay.contract.clone()) else {
+            return;
+        };
+        let inactive = ["D", "I"];
+        let others: Vec<String> = self
+            .replay
+            .seats
+            .iter()
+            .filter(|s| **s != contract.bidder)
+            .cloned()
+            .chain(
+                inactive
+                    .iter()
+                    .take(self.o.players.saturating_sub(self.o.seats))
+                    .map(|s| s.to_string()),
+            )
+            .collect();
+        let trump = match ending {
+            Ending::Forfeit | Ending::SingleBete => None,
+            _ => self.trump,
+        };
+        let chips = settle::settle(schedule, contract.bid, trump, ending, &contract.bidder, &others);
+        for side in &mut self.replay.result.sides {
+            if let Some((_, n)) = chips.iter().find(|(l, _)| *l == side.side) {
+                side.score = *n;
+            }
+        }
+        if let Some(standing) = self.record.tag("Standing") {
+            let before = words::standing(standing);
+            for side in &mut self.replay.result.sides {
+                side.total = before
+                    .iter()
+                    .find(|(l, _)| l.eq_ignore_ascii_case(&side.side))
+                    .map(|&(_, n)| n + side.score);
+            }
+        }
+        self.replay.result.settlement = Some(Settlement {
+            ending,
+            units: schedule.value(contract.bid, trump),
+            chips,
+        });
+    }
+
     /// A statement's seat, first word and cards.
     fn statement(&self, st: &Statement) -> (Option<Seat>, Option<String>, Vec<Card>) {
         let seat = st.seat.as_ref().and_then(|s| self.seat(&s.node));
@@ -981,7 +1287,7 @@ impl<'a> Run<'a> {
             // In the three-hand auction only the bidder's meld counts (seed 002, 002:88: the
             // bidder reaches his bid "with meld plus counters"; the defenders score nothing).
             let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
-            if self.o.bury > 0 && bidder != Some(seat) {
+            if self.o.lone_bidder && bidder != Some(seat) {
                 m = meld::Melds::default();
             }
             if self.o.format == Format::Partnership {
@@ -1365,6 +1671,7 @@ impl<'a> Run<'a> {
         self.findings.append(&mut sink.findings);
         self.replay.tricks = sink.tricks;
         self.replay.play_melds = sink.melds;
+        self.replay.left_over = state.left_over();
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             self.push(Diagnostic::error(
                 "P0501",
@@ -1405,7 +1712,14 @@ impl<'a> Run<'a> {
                 0
             };
             let counters: u32 = seats.iter().map(|&s| state.taken()[s]).sum::<u32>() + buried;
-            let took = seats.iter().any(|&s| state.tricks_won()[s] > 0);
+            // Auction Pinochle's bury counts as a trick (000:395): the bidder's meld stands.
+            let buried_trick = self.o.bury_is_trick && seats.iter().any(|&s| Some(s) == bidder);
+            let won = if self.o.scoring_trick {
+                state.scoring_tricks()
+            } else {
+                state.tricks_won()
+            };
+            let took = buried_trick || seats.iter().any(|&s| won[s] > 0);
             let counted = if self.o.round { round(counters) } else { counters };
             // Two-hand melds score when made (seed 000, 000:95); the four-hand games' melds
             // need a trick (000:143; 002:45).
@@ -1428,7 +1742,7 @@ impl<'a> Run<'a> {
             if let Some(side) = sides.get_mut(i) {
                 let made = side.score >= i64::from(c.bid);
                 made_flag = Some(made);
-                if self.o.bury > 0 {
+                if self.o.lone_bidder {
                     // Three-hand: the bidder wins or is set by the bid; the defenders score
                     // nothing (seed 002, 002:88; spec/rules/pinochle.md §5b).
                     side.score = if made { i64::from(c.bid) } else { -i64::from(c.bid) };
@@ -1443,7 +1757,7 @@ impl<'a> Run<'a> {
                 }
             }
         }
-        if self.o.bury > 0 {
+        if self.o.lone_bidder {
             let bidder = self.replay.contract.as_ref().map(|c| c.bidder.clone());
             for side in sides.iter_mut().filter(|s| Some(&s.side) != bidder.as_ref()) {
                 side.score = 0;
@@ -1509,6 +1823,13 @@ impl<'a> Run<'a> {
         r.made = made_flag;
         r.game_won_by = game_won_by;
         r.sides = sides;
+        if complete && let Some(made) = made_flag {
+            // Played out: made, or lost and paid double (seed 000, 000:441).
+            self.settle(if made { Ending::Made } else { Ending::DoubleBete });
+            if self.o.schedule.is_some() {
+                self.replay.result.game_won_by = None;
+            }
+        }
     }
 
     /// The checks a player collects for his own melds (seed 000, Check Pinochle, 000:221):
@@ -1539,7 +1860,15 @@ impl<'a> Run<'a> {
                 | MeldKind::DoubleQueens
                 | MeldKind::Jacks
                 | MeldKind::DoubleJacks => 1,
-                MeldKind::DoublePinochle => 2,
+                // The triples and quadruple exist in the double-pack tables only; Check
+                // Pinochle (48 cards) never meets them, and they collect as their doubles.
+                MeldKind::TripleAces => 2,
+                MeldKind::TripleKings | MeldKind::TripleQueens | MeldKind::TripleJacks => 1,
+                MeldKind::DoublePinochle
+                | MeldKind::TriplePinochle
+                | MeldKind::QuadruplePinochle
+                | MeldKind::QuintuplePinochle
+                | MeldKind::SextuplePinochle => 2,
                 MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
             })
             .sum::<u32>()
@@ -1615,6 +1944,43 @@ impl<'a> Run<'a> {
                         );
                     }
                 }
+                "settle" => {
+                    let Some(settlement) = result.settlement.clone() else {
+                        self.push(Diagnostic::warning(
+                            "P0507",
+                            at(span),
+                            format!("the profile {} settles no units", self.replay.profile),
+                        ));
+                        continue;
+                    };
+                    for (label, n, vspan) in words::pairs(&claim.values) {
+                        match settlement.chips.iter().find(|(l, _)| l.eq_ignore_ascii_case(&label)) {
+                            Some(&(_, c)) if c != n => self.push(
+                                Diagnostic::error(
+                                    "P0404",
+                                    Kind::Inconsistent,
+                                    at(vspan),
+                                    format!(
+                                        "settle of {label}: the replay gives {c} ({}, {} units), the record {n}",
+                                        settlement.ending.word(),
+                                        settlement.units
+                                    ),
+                                )
+                                .with_claim("settle", Figure::Number(n), Figure::Number(c)),
+                            ),
+                            Some(_) => {}
+                            None => self.push(
+                                Diagnostic::error(
+                                    "P0502",
+                                    Kind::Incomplete,
+                                    at(vspan),
+                                    format!("`{label}` does not settle in this deal"),
+                                )
+                                .with_help("the players at the table, the inactive D and I, and the kitty"),
+                            ),
+                        }
+                    }
+                }
                 "meld" | "counters" | "counted" | "score" | "total" | "checks" => {
                     let pairs = words::pairs(&claim.values);
                     for (label, n, vspan) in pairs {
@@ -1673,7 +2039,7 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Pinochle engine checks"),
                     )
-                    .with_help("claims: bid, made, meld, counters, counted, score, total, checks"),
+                    .with_help("claims: bid, made, meld, counters, counted, score, total, checks, settle"),
                 ),
             }
         }
@@ -1927,11 +2293,7 @@ fn seat_label(labels: &[&'static str], seat: Seat) -> &'static str {
 /// The label of a seat's side: `NS` or `EW` for alternating partnerships, else the seat's own.
 fn side_label(sides: Sides, labels: &[&'static str], seat: Seat) -> String {
     match sides {
-        Sides::Alternating => ["NS", "EW"]
-            .get(seat.index() % 2)
-            .copied()
-            .unwrap_or("?")
-            .to_string(),
+        Sides::Alternating => words::side_label(labels, seat.index() % 2),
         _ => seat_label(labels, seat).to_string(),
     }
 }

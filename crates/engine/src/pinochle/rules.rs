@@ -7,6 +7,7 @@ use cards::{Pack, Rank};
 
 use crate::core::duties::{Duties, Head, Overtrump};
 use crate::pinochle::meld::MeldTable;
+use crate::pinochle::settle::Schedule;
 
 /// How a deal reaches the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -143,7 +144,7 @@ pub struct Options {
     pub set_keeps_meld: bool,
     /// The game's target.
     pub game: u32,
-    /// Seats at the table (two, three or four).
+    /// Seats at the table (two, three, four or six).
     pub seats: usize,
     /// Cards in the widow the bidder takes (three-hand auction).
     pub widow: usize,
@@ -157,6 +158,28 @@ pub struct Options {
     pub bid_needs_marriage: bool,
     /// Whether the deal's check awards are counted (seed 000, Check Pinochle, 000:221–227).
     pub checks: bool,
+    /// The unit schedule a deal is settled by, every deal a game of its own (seed 000,
+    /// Auction Pinochle, 000:399–431); `None` where deals add up to a target.
+    pub schedule: Option<Schedule>,
+    /// People at the table, the inactive ones included (seed 000, 000:349: three to five,
+    /// three of them active).
+    pub players: usize,
+    /// Whether the buried cards count as a trick, so that the bidder's meld always stands
+    /// (seed 000, Auction Pinochle, 000:395).
+    pub bury_is_trick: bool,
+    /// Whether calls may announce meld, a flush or a long suit, some of them deemed bids
+    /// (seed 000, Double-Pack Pinochle, 000:253–255).
+    pub announcements: bool,
+    /// Whether a side's meld needs a trick with counters in it, the last trick counting
+    /// (seed 000, Double-Pack Pinochle, 000:311–312); otherwise any trick.
+    pub scoring_trick: bool,
+    /// Whether only the bidder melds and scores, the defenders scoring nothing (the
+    /// three-hand auctions: seed 002, 002:88; seed 000, 000:395); otherwise each player or
+    /// side scores what it makes.
+    pub lone_bidder: bool,
+    /// Whether the bidder may forfeit or concede and the opponents concede before the first
+    /// lead (seed 000, 000:433–439).
+    pub concessions: bool,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -207,6 +230,26 @@ const USPC_TWO_HAND: Options = Options {
     one_call: false,
     bid_needs_marriage: false,
     checks: false,
+    schedule: None,
+    players: 2,
+    concessions: false,
+    bury_is_trick: false,
+    announcements: false,
+    scoring_trick: false,
+    lone_bidder: false,
+};
+
+/// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
+/// with a 64-card pack", 12 cards each, game 1,000 (spec/rules/pinochle.md §2a).
+const USPC_THREE_HAND: Options = Options {
+    pack: Pack::Pinochle64,
+    seats: 3,
+    players: 3,
+    melds: MeldTable {
+        dix_rank: Rank::Seven,
+        ..MeldTable::USPC_TWO_HAND
+    },
+    ..USPC_TWO_HAND
 };
 
 /// Partnership play (seed 000, 000:145): follow; else trump; on a trump lead beat the highest
@@ -216,6 +259,7 @@ const USPC_PARTNERSHIP_PLAY: Duties = USPC_PLAYOFF;
 const USPC_PARTNERSHIP: Options = Options {
     format: Format::Partnership,
     seats: 4,
+    players: 4,
     melds: MeldTable::USPC_PARTNERSHIP,
     duties: USPC_PARTNERSHIP_PLAY,
     round: false,
@@ -224,7 +268,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 10] = [
+    static ALL: [Profile; 15] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -244,6 +288,12 @@ pub fn all() -> &'static [Profile] {
                 },
                 ..USPC_TWO_HAND
             },
+        },
+        Profile {
+            name: "uspc-three-hand",
+            description: "The old three-hand Pinochle: the two-hand game in rotation, 64 cards, 12 each, the stock drawn three at a time",
+            source: "seed 000 (USPC), Pinochle, Three-Hand Pinochle",
+            options: USPC_THREE_HAND,
         },
         Profile {
             name: "two-hand",
@@ -348,9 +398,11 @@ pub fn all() -> &'static [Profile] {
             options: Options {
                 format: Format::Auction,
                 seats: 3,
+                players: 3,
                 hand: 15,
                 widow: 3,
                 bury: 3,
+                lone_bidder: true,
                 melds: MeldTable::SEED_002,
                 duties: Duties::STRICT,
                 counters: Counters::Tens,
@@ -361,9 +413,101 @@ pub fn all() -> &'static [Profile] {
                 ..USPC_PARTNERSHIP
             },
         },
+        Profile {
+            name: "uspc-auction",
+            description: "Auction Pinochle: three active of three to five, 15 each and a widow of 3, bids from 300, the bidder melds and buries 3, settled in units",
+            source: "seed 000 (USPC), Pinochle, Auction Pinochle",
+            options: USPC_AUCTION,
+        },
+        Profile {
+            name: "uspc-double-pack",
+            description: "Double-Pack Pinochle: 80 cards, 20 each, bids from 500 with meld announcements as deemed bids, 500 in cards, game 3,550",
+            source: "seed 000 (USPC), Pinochle, Double-Pack Pinochle",
+            options: USPC_DOUBLE_PACK,
+        },
+        Profile {
+            name: "uspc-three-hand-double-pack",
+            description: "Three-hand Double-Pack Pinochle: 80 cards, 25 each and a widow of 5 (or 26 and 2), the dealer forced to 500, all meld, game 4,550",
+            source: "seed 000 (USPC), Pinochle, Three-Hand Double-Pack Pinochle",
+            options: USPC_THREE_HAND_DOUBLE_PACK,
+        },
+        Profile {
+            name: "uspc-six-hand-triple-pack",
+            description: "Six-hand Triple-Pack Pinochle: 120 cards, two sides of three alternating, 20 each, bids from 750, last trick 30, game 4,550",
+            source: "seed 000 (USPC), Pinochle, Six-Hand Triple-Pack Pinochle",
+            options: USPC_SIX_HAND_TRIPLE_PACK,
+        },
     ];
     &ALL
 }
+
+/// Six-hand Triple-Pack Pinochle (seed 000, 000:341–343; spec/rules/pinochle.md §5h).
+const USPC_SIX_HAND_TRIPLE_PACK: Options = Options {
+    seats: 6,
+    players: 6,
+    pack: Pack::TripleDeck120,
+    melds: MeldTable::USPC_TRIPLE_PACK,
+    minimum: 750,
+    last_trick: 30,
+    game: 4550,
+    ..USPC_DOUBLE_PACK
+};
+
+/// Three-hand Double-Pack Pinochle (seed 000, 000:329–339; spec/rules/pinochle.md §5g).
+const USPC_THREE_HAND_DOUBLE_PACK: Options = Options {
+    seats: 3,
+    players: 3,
+    hand: 25,
+    widow: 5,
+    bury: 5,
+    passed_out: PassedOut::Dealer,
+    announcements: false,
+    concessions: true,
+    game: 4550,
+    ..USPC_DOUBLE_PACK
+};
+
+/// Double-Pack Pinochle (seed 000, 000:237–327; spec/rules/pinochle.md §5f).
+const USPC_DOUBLE_PACK: Options = Options {
+    format: Format::Auction,
+    pack: Pack::DoubleDeck80,
+    hand: 20,
+    melds: MeldTable::USPC_DOUBLE_PACK,
+    counters: Counters::Tens,
+    last_trick: 20,
+    minimum: 500,
+    step: 10,
+    passed_out: PassedOut::Redeal,
+    lead: Lead::Bidder,
+    game: 3550,
+    announcements: true,
+    scoring_trick: true,
+    ..USPC_PARTNERSHIP
+};
+
+/// Auction Pinochle (seed 000, 000:345–443): seed 002's three-hand auction (§5b) with the
+/// USPC's melds, play and counting, and a settlement in units (spec/rules/pinochle.md §5e).
+const USPC_AUCTION: Options = Options {
+    format: Format::Auction,
+    seats: 3,
+    players: 3,
+    hand: 15,
+    widow: 3,
+    bury: 3,
+    lone_bidder: true,
+    melds: MeldTable::USPC_TWO_HAND,
+    duties: USPC_PLAYOFF,
+    counters: Counters::Traditional,
+    minimum: 300,
+    step: 10,
+    passed_out: PassedOut::Forced,
+    lead: Lead::Bidder,
+    round: false,
+    schedule: Some(Schedule::Customary),
+    concessions: true,
+    bury_is_trick: true,
+    ..USPC_TWO_HAND
+};
 
 /// The profile with this name.
 pub fn by_name(name: &str) -> Option<&'static Profile> {
@@ -441,6 +585,32 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 o.lead = Lead::DealerLeft;
                 true
             }
+            ("widow", _) if o.bury > 0 && !o.lone_bidder => match number {
+                // The two ways of dealing the three-hand double pack (000:333–335).
+                Some(5) => {
+                    (o.hand, o.widow, o.bury) = (25, 5, 5);
+                    true
+                }
+                Some(2) => {
+                    (o.hand, o.widow, o.bury) = (26, 2, 2);
+                    true
+                }
+                _ => false,
+            },
+            ("announcements", "none") if o.announcements => {
+                o.announcements = false;
+                true
+            }
+            ("schedule", v) if o.schedule.is_some() => {
+                Schedule::from_name(v).map(|x| o.schedule = Some(x)).is_some()
+            }
+            ("players", _) if o.schedule.is_some() => match number {
+                Some(n @ 3..=5) => {
+                    o.players = n as usize;
+                    true
+                }
+                _ => false,
+            },
             ("double-run", _) if o.melds.double_run.is_some() => match number {
                 Some(1500) => {
                     o.melds.double_run = Some(1500);
@@ -457,7 +627,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow (spec/rules/pinochle.md §8)",
             });
         }
     }
@@ -492,6 +662,51 @@ mod tests {
         let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
         assert_eq!((cards, cards + o.last_trick), (48, 50));
         assert_eq!((o.hand * 4, o.minimum, o.game), (80, 50, 500));
+    }
+
+    /// Seed 000, 000:318–320: "Aces, tens, and kings score 10 points each or … aces and tens
+    /// score 10 points each, kings and queens score 5 points each … the last trick counts 20.
+    /// The total to be won in cards is 500." Game is 3,550 (000:325).
+    #[test]
+    fn the_double_pack_counts_500_either_way() {
+        let o = by_name("uspc-double-pack").expect("profile").options;
+        for c in [Counters::Tens, Counters::Fives] {
+            let cards: u32 = o.pack.cards().iter().map(|card| c.value(card.rank)).sum();
+            assert_eq!(cards + o.last_trick, 500, "{}", c.name());
+        }
+        assert_eq!((o.pack.len(), o.hand, o.minimum, o.game), (80, 20, 500, 3550));
+    }
+
+    /// Seed 000, 000:343: 120 cards, 20 each to six, minimum 750, the last trick 30, game
+    /// 4,550; both counting schemes then make 750 in cards.
+    #[test]
+    fn the_triple_pack_counts_750() {
+        let o = by_name("uspc-six-hand-triple-pack").expect("profile").options;
+        for c in [Counters::Tens, Counters::Fives] {
+            let cards: u32 = o.pack.cards().iter().map(|card| c.value(card.rank)).sum();
+            assert_eq!(cards + o.last_trick, 750, "{}", c.name());
+        }
+        assert_eq!(
+            (o.pack.len(), o.seats * o.hand, o.minimum, o.game),
+            (120, 120, 750, 4550)
+        );
+    }
+
+    /// Seed 000, 000:333–337: 25 each and a widow of five, or 26 and two; game 4,550.
+    #[test]
+    fn the_three_hand_double_pack_deals_two_ways() {
+        let o = by_name("uspc-three-hand-double-pack").expect("profile").options;
+        assert_eq!(
+            (o.seats * o.hand + o.widow, o.widow, o.bury, o.game),
+            (80, 5, 5, 4550)
+        );
+        let (two, errors) = with_tag(o, "widow 2");
+        assert!(errors.is_empty());
+        assert_eq!(
+            (two.seats * two.hand + two.widow, two.widow, two.bury),
+            (80, 2, 2)
+        );
+        assert_eq!(o.passed_out, PassedOut::Dealer);
     }
 
     #[test]

@@ -149,6 +149,16 @@ pub fn body(replay: &Replay, display: Display) -> String {
     if let Some(m) = r.made {
         let _ = writeln!(s, "Contract {}.", if m { "made" } else { "set" });
     }
+    if let Some(st) = &r.settlement {
+        let chips: Vec<String> = st.chips.iter().map(|(l, n)| format!("{l} {n:+}")).collect();
+        let _ = writeln!(
+            s,
+            "Settlement ({}, {} units): {}.",
+            st.ending.word(),
+            st.units,
+            chips.join(", ")
+        );
+    }
     if let Some(w) = &r.game_won_by {
         let _ = writeln!(s, "Game ({}) won by {w}.", r.target);
     }

@@ -192,6 +192,7 @@ pub struct PlayState {
     melded: bool,
     taken: BySeat<u32>,
     tricks_won: BySeat<u32>,
+    scoring_won: BySeat<u32>,
     meld_points: BySeat<u32>,
     dix_counted: BySeat<u8>,
     dix_given: BySeat<u8>,
@@ -223,18 +224,19 @@ impl PlayState {
             melded: false,
             taken: BySeat::new(rules.table),
             tricks_won: BySeat::new(rules.table),
+            scoring_won: BySeat::new(rules.table),
             meld_points: BySeat::new(rules.table),
             dix_counted: BySeat::new(rules.table),
             dix_given: BySeat::new(rules.table),
             hands,
             rules,
         };
-        // A dealer who turns the dix scores 10 at once (seed 000, 000:89); two-hand only,
-        // where the non-dealer leads, so the dealer is the seat after the leader.
+        // A dealer who turns the dix scores 10 at once (seed 000, 000:89); in the stock
+        // games the dealer's left leads, so the dealer is the seat before the leader.
         if let Some(turned) = state.stock.as_ref().and_then(Stock::turned)
             && turned == state.dix()
         {
-            let dealer = rules.table.next(leader);
+            let dealer = rules.table.before(leader);
             state.meld_points[dealer] += rules.melds.dix;
         }
         state
@@ -272,9 +274,23 @@ impl PlayState {
         self.turn
     }
 
-    /// Whether the stock still has cards (the free phase of a two-hand game).
+    /// Whether the stock still has cards for a round of draws (the free phase of a stock
+    /// game). At two seats every stock is even; at three the 64-card pack leaves one card
+    /// over, which is never drawn (spec/rules/pinochle.md §2a).
     pub fn stock_lasts(&self) -> bool {
-        self.stock.as_ref().is_some_and(|s| !s.is_empty())
+        self.stock.as_ref().is_some_and(|s| self.round_left(s))
+    }
+
+    /// The card left in a stock that no longer gives a round of draws, if any.
+    pub fn left_over(&self) -> Option<Card> {
+        self.stock
+            .as_ref()
+            .filter(|s| !self.round_left(s))
+            .and_then(Stock::top)
+    }
+
+    fn round_left(&self, stock: &Stock) -> bool {
+        !stock.is_empty() && stock.len() >= self.rules.table.len()
     }
 
     /// The cards a seat holds in its hand.
@@ -297,6 +313,12 @@ impl PlayState {
         &self.tricks_won
     }
 
+    /// Tricks won per seat that count something: a counter among the cards, or the last
+    /// trick's bonus (Double-Pack Pinochle's "scoring trick", seed 000, 000:311–312).
+    pub fn scoring_tricks(&self) -> &BySeat<u32> {
+        &self.scoring_won
+    }
+
     /// Meld points scored during the play per seat (two-hand; the dealer's turned dix too).
     pub fn meld_points(&self) -> &BySeat<u32> {
         &self.meld_points
@@ -315,7 +337,7 @@ impl PlayState {
     /// The draws the next lead will make, and the stock after them.
     fn pending_draws(&self) -> (Vec<(Seat, Card)>, Option<Stock>) {
         match (self.turn, &self.stock) {
-            (Some(winner), Some(stock)) if self.trick.is_empty() && !stock.is_empty() => {
+            (Some(winner), Some(stock)) if self.trick.is_empty() && self.round_left(stock) => {
                 let mut after = stock.clone();
                 let draws = after.draw_round(self.rules.table, winner).unwrap_or_default();
                 (draws, Some(after))
@@ -340,7 +362,7 @@ impl PlayState {
         }
         let table = self.shown[seat].counts();
         let exhausted = match stock_after {
-            Some(s) => s.is_empty(),
+            Some(s) => !self.round_left(s),
             None => !self.stock_lasts(),
         };
         if exhausted {
@@ -352,7 +374,7 @@ impl PlayState {
 
     fn duties_now(&self, stock_after: Option<&Stock>) -> Duties {
         let lasts = match stock_after {
-            Some(s) => !s.is_empty(),
+            Some(s) => self.round_left(s),
             None => self.stock_lasts(),
         };
         if lasts { Duties::FREE } else { self.rules.duties }
@@ -428,7 +450,7 @@ impl PlayState {
             for &(s, c) in &draws {
                 self.hands[s].add(c);
             }
-            if after.is_empty() {
+            if !self.round_left(&after) {
                 // The stock is gone: the melds go back into the hands for the playoff.
                 for s in self.rules.table.seats() {
                     let back = self.shown[s].take_all();
@@ -472,6 +494,9 @@ impl PlayState {
         let points: u32 = cards.iter().map(|c| self.rules.counters.value(c.rank)).sum();
         self.taken[winner] += points + if last { self.rules.last_trick } else { 0 };
         self.tricks_won[winner] += 1;
+        if points > 0 || (last && self.rules.last_trick > 0) {
+            self.scoring_won[winner] += 1;
+        }
         self.to_play = winner;
         if self.stock_lasts() {
             self.turn = Some(winner);

@@ -46,13 +46,39 @@ fn generated_records_of_every_profile_check_consistent() {
                 c.findings
             );
             let r = replay(&c);
-            if !r.result.thrown_in {
-                assert!(r.result.complete, "{} seed {seed}", profile.name);
+            assert!(
+                r.result.thrown_in || r.result.complete,
+                "{} seed {seed}",
+                profile.name
+            );
+            // A deal thrown in or conceded (Auction Pinochle) has no tricks to count.
+            if !r.tricks.is_empty() {
                 // Seed 000, 000:147; seed 002, 002:62: the cards and the last trick make 250;
                 // seed 002's double deck makes 50 (002:84).
                 let counters: u32 = r.result.sides.iter().map(|s| s.counters).sum();
-                let expected = if profile.options.pack.len() == 80 { 50 } else { 250 };
-                assert_eq!(counters, expected, "{} seed {seed}", profile.name);
+                // The old three-hand game's odd card of the stock counts for nobody.
+                let dead = r.left_over.map_or(0, |c| profile.options.counters.value(c.rank));
+                // 250 for one pack, 50 for seed 002's double deck (002:84), 500 for seed 000's
+                // double pack (000:320).
+                let expected = match (profile.options.pack.len(), profile.options.counters) {
+                    (80, crate::pinochle::rules::Counters::Ones) => 50,
+                    (80, _) => 500,
+                    // The triple pack: 720 in cards and 30 for the last trick (000:343).
+                    (120, _) => 750,
+                    _ => 250,
+                };
+                assert_eq!(counters + dead, expected, "{} seed {seed}", profile.name);
+                // Double-Pack Pinochle: a side's meld needs a trick with something in it, the
+                // last trick's 20 counting (000:311–312).
+                if profile.options.scoring_trick {
+                    for side in &r.result.sides {
+                        let scoring = r.tricks.iter().enumerate().any(|(i, t)| {
+                            let ours = side.side.contains(t.winner.as_str());
+                            ours && (t.points > 0 || i + 1 == r.tricks.len())
+                        });
+                        assert_eq!(side.took_trick, scoring, "{} seed {seed}", profile.name);
+                    }
+                }
             }
         }
     }
@@ -550,8 +576,19 @@ mod properties {
             let mut record = PINOCHLE.generate(profile.name, seed, GenLayout::Varied).expect("a record");
             // Another counting scheme changes no play, only the figures: drop the claims that
             // name them and check the sum.
-            let double_deck = profile.options.pack.len() == 80;
-            let counters = if double_deck { Counters::Ones } else { [Counters::Traditional, Counters::Fives, Counters::Tens][scheme] };
+            let double_deck = profile.options.pack.len() >= 80;
+            let counters = match (double_deck, profile.options.counters) {
+                (true, Counters::Ones) => Counters::Ones,
+                // Seed 000's double pack: its two schemes (000:318–320).
+                (true, _) => [Counters::Tens, Counters::Fives][scheme % 2],
+                _ => [Counters::Traditional, Counters::Fives, Counters::Tens][scheme],
+            };
+            let figure = match (profile.options.pack.len(), counters) {
+                (80, Counters::Ones) => 50,
+                (80, _) => 500,
+                (120, _) => 750,
+                _ => 250,
+            };
             record.tags.push(notation::Tag {
                 name: notation::Spanned::bare("Options".to_string()),
                 value: notation::Spanned::bare(format!("counters {}", counters.name())),
@@ -569,8 +606,9 @@ mod properties {
             let c = crate::check(&record);
             prop_assert_eq!(c.verdict, crate::Verdict::Consistent, "{:?}", c.findings);
             let Some(crate::Replay::Pinochle(r)) = &c.replay else { panic!("a Pinochle replay") };
-            if !r.result.thrown_in {
-                prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>(), if double_deck { 50 } else { 250 });
+            if !r.tricks.is_empty() {
+                let dead = r.left_over.map_or(0, |c| counters.value(c.rank));
+                prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>() + dead, figure);
             }
         }
     }
@@ -642,5 +680,247 @@ mod meld_needs_a_trick {
             assert!(shut_out.score <= 0, "{shut_out:?}");
             assert_eq!(shut_out.counters, 0);
         }
+    }
+}
+
+mod old_three_hand {
+    use cards::{Card, Pack, Rank, Suit};
+
+    use crate::core::piles::Stock;
+    use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
+    use crate::pinochle::rules;
+    use crate::pinochle::state::{Action, PlayRules, PlayState};
+
+    /// Seed 000, 000:107–109: three players, the 64-card pack, 12 cards each, the two-hand
+    /// game in rotation. 64 − 36 leaves 28 cards, nine rounds of three draws and one card over
+    /// (the turned card, drawn last), so the playoff is twelve tricks of three and the deal
+    /// 21 tricks; the dealer (R, the seat before the leader) scores a turned dix.
+    #[test]
+    fn nine_rounds_of_draws_and_one_card_over() {
+        let o = rules::by_name("uspc-three-hand").expect("profile").options;
+        let pack = Pack::Pinochle64.spec();
+        let table = Table::new(3).expect("a table");
+        let dix = Card::new(Suit::Hearts, Rank::Seven);
+        let mut all = pack.cards();
+        let at = all.iter().position(|&c| c == dix).expect("the seven");
+        all.remove(at);
+        let mut rest = all.into_iter();
+        let hands = BySeat::from_fn(table, |_| CardCounts::of(rest.by_ref().take(12)));
+        let stock: Vec<Card> = rest.collect();
+        assert_eq!(stock.len(), 27);
+        let rules = PlayRules {
+            table,
+            sides: Sides::Individual,
+            trump: Suit::Hearts,
+            duties: o.duties,
+            melds: o.melds,
+            counters: o.counters,
+            last_trick: o.last_trick,
+            meld_on_last_draw: true,
+            trump_by_marriage: false,
+        };
+        let first = Seat::new(0).expect("F");
+        let mut s = PlayState::new(rules, &pack, hands, first, Some(Stock::new(stock, Some(dix))));
+        assert_eq!(s.tricks_left(), 21);
+        let dealer = Seat::new(2).expect("R");
+        assert_eq!(s.meld_points()[dealer], 10);
+        let mut tricks = 0;
+        while !s.is_over() {
+            let Some(card) = s.legal().into_iter().find(|a| matches!(a, Action::Play { .. })) else {
+                panic!("no card to play");
+            };
+            s.play(card).expect("a legal card");
+            if s.trick().is_empty() {
+                tricks += 1;
+                // The draws of a trick happen at the next lead: after the ninth the last round waits.
+                assert_eq!(s.stock_lasts(), tricks <= 9, "after trick {tricks}");
+            }
+        }
+        assert_eq!(tricks, 21);
+        assert_eq!(s.left_over(), Some(dix));
+        let taken: u32 = s.taken().values().sum();
+        assert_eq!(taken, 250, "a seven counts nothing, so every counter was taken");
+        assert!(table.seats().all(|seat| s.hand(seat).is_empty()));
+    }
+}
+
+mod auction_pinochle {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+    use crate::pinochle::settle::Ending;
+
+    const SETTLING: &str = include_str!("../../../../corpus/pinochle/uspc-auction/settling.stich");
+    const CONCESSIONS: &str = include_str!("../../../../corpus/pinochle/uspc-auction/concessions.stich");
+
+    /// The settlement of each record: its ending, its units and what the bidder and the
+    /// kitty win or pay, from the seed's table (000:409–423) and rules (000:401–441).
+    fn settlements(text: &str) -> Vec<(Ending, u64, i64, i64)> {
+        notation::read_str(text)
+            .into_iter()
+            .filter_map(|p| p.record)
+            .map(|r| {
+                let c = crate::check(&r);
+                assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+                let r = replay(&c);
+                let s = r.result.settlement.clone().expect("a settlement");
+                let bidder = r.contract.clone().expect("a contract").bidder;
+                let of = |l: &str| {
+                    s.chips
+                        .iter()
+                        .find(|(x, _)| x == l)
+                        .map(|(_, n)| *n)
+                        .expect("a figure")
+                };
+                assert_eq!(s.chips.iter().map(|(_, n)| n).sum::<i64>(), 0);
+                (s.ending, s.units, of(&bidder), of("kitty"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_seed_s_settlements() {
+        assert_eq!(
+            settlements(SETTLING),
+            [
+                // 380 in spades: 5 doubled; two opponents and the kitty pay (000:403, 413).
+                (Ending::Made, 10, 30, -10),
+                // 360 in spades lost: twice 10 to each, the kitty too (000:441).
+                (Ending::DoubleBete, 10, -60, 20),
+                // 310 in hearts with five at the table: 3 from each of four (000:349, 401).
+                (Ending::Made, 3, 12, 0),
+            ]
+        );
+        assert_eq!(
+            settlements(CONCESSIONS),
+            [
+                // The compulsory 300 forfeited unseen: 3 to the kitty alone (000:433).
+                (Ending::Forfeit, 3, -3, 3),
+                // A single bete in spades: the basic 3 to each opponent (000:435).
+                (Ending::SingleBete, 3, -6, 0),
+                // The opponents concede 390: 5 from each and from the kitty (000:437).
+                (Ending::Conceded, 5, 15, -5),
+            ]
+        );
+    }
+
+    #[test]
+    fn concessions_are_checked() {
+        // Only the compulsory opening, passed by the others, may be forfeited.
+        let raised = CONCESSIONS.replacen(
+            "auction  F 300, M pass, R pass\nexchange F forfeits",
+            "auction  F 310, M pass, R pass\nexchange F forfeits",
+            1,
+        );
+        assert!(codes(&check(&raised)).contains(&"P0216"));
+        // No concession in a profile without them.
+        let other = CONCESSIONS.replacen("[Rules \"uspc-auction\"]", "[Rules \"three-hand-auction\"]", 1);
+        assert!(codes(&check(&other)).contains(&"P0216"));
+        // A played-out deal settles as played: a wrong settle claim is found.
+        let wrong = SETTLING.replacen(
+            "settle F 30 M -10 R -10 kitty -10",
+            "settle F 20 M -10 R -10 kitty 0",
+            1,
+        );
+        let c = check(&wrong);
+        assert_eq!(
+            codes(&c).iter().filter(|c| **c == "P0404").count(),
+            2,
+            "{:?}",
+            c.findings
+        );
+        // The 250 opening of the variation (000:359) is an option.
+        let low = SETTLING.replacen(
+            "[Rules \"uspc-auction\"]",
+            "[Rules \"uspc-auction\"]\n[Options \"minimum 250, schedule chips\"]",
+            1,
+        );
+        let c = check(&low);
+        assert!(!codes(&c).contains(&"P0503"), "{:?}", c.findings);
+    }
+}
+
+mod double_pack {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+
+    const ANNOUNCEMENTS: &str =
+        include_str!("../../../../corpus/pinochle/uspc-double-pack/announcements.stich");
+
+    /// Seed 000, 000:255: "The last bid was for 500; if the next player announces 100 meld,
+    /// he has bid 510; if he announces 140 meld, the bid is 520"; a flush announced before
+    /// any bid is a bid of 500.
+    #[test]
+    fn announcements_are_deemed_bids() {
+        let records: Vec<_> = notation::read_str(ANNOUNCEMENTS)
+            .into_iter()
+            .filter_map(|p| p.record)
+            .collect();
+        let auctions: Vec<Vec<(String, Option<u32>)>> = records
+            .iter()
+            .map(|r| {
+                let c = crate::check(r);
+                assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+                replay(&c).auction.clone()
+            })
+            .collect();
+        let bids = |a: &[(String, Option<u32>)]| a.iter().filter_map(|(_, b)| *b).collect::<Vec<_>>();
+        assert_eq!(bids(&auctions[0])[..2], [500, 520]);
+        assert!(bids(&auctions[0]).contains(&560), "110 over 540 is two steps");
+        assert_eq!(bids(&auctions[1]), [500, 510]);
+        // A wrong figure for the deemed bid is found.
+        let wrong = ANNOUNCEMENTS.replacen("N: meld 140 = 520", "N: meld 140 = 510", 1);
+        assert!(codes(&check(&wrong)).contains(&"P0110"));
+        // Without announcements (000:255, "in some games") a long call is not a call.
+        let plain = ANNOUNCEMENTS.replacen(
+            "[Rules \"uspc-double-pack\"]",
+            "[Rules \"uspc-double-pack\"]\n[Options \"announcements none\"]",
+            1,
+        );
+        assert!(codes(&check(&plain)).contains(&"P0502"));
+    }
+}
+
+mod three_hand_double_pack {
+    use super::{check, codes, replay};
+    use crate::Verdict;
+
+    const DEALS: &str = include_str!("../../../../corpus/pinochle/uspc-three-hand-double-pack/deals.stich");
+    const CONCESSION: &str =
+        include_str!("../../../../corpus/pinochle/uspc-three-hand-double-pack/concession.stich");
+
+    /// Seed 000, 000:337: "if the first two players pass, the dealer must bid 500".
+    #[test]
+    fn the_dealer_must_bid_when_the_first_two_pass() {
+        let c = check(DEALS);
+        assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+        let passed = DEALS.replacen(
+            "auction  F pass, M pass, R 500",
+            "auction  F pass, M pass, R pass",
+            1,
+        );
+        assert!(codes(&check(&passed)).contains(&"P0105"));
+    }
+
+    /// Seed 000, 000:339: "The high bidder may concede defeat before leading, in which case
+    /// each opponent scores his meld plus 100, while the bidder is set back the amount of his
+    /// bid."
+    #[test]
+    fn a_concession_gives_each_opponent_his_meld_and_100() {
+        let c = check(CONCESSION);
+        assert_eq!(c.verdict, Verdict::Consistent, "{:?}", c.findings);
+        let r = replay(&c);
+        let contract = r.contract.clone().expect("a contract");
+        assert!(r.tricks.is_empty());
+        for side in &r.result.sides {
+            let expected = if side.side == contract.bidder {
+                -i64::from(contract.bid)
+            } else {
+                i64::from(side.meld) + 100
+            };
+            assert_eq!(side.score, expected, "{side:?}");
+        }
+        // Only the bidder concedes here.
+        let by_opponent = CONCESSION.replacen("F concedes", "M concedes", 1);
+        assert!(codes(&check(&by_opponent)).contains(&"P0216"));
     }
 }

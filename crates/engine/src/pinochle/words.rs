@@ -32,6 +32,24 @@ pub fn seat(label: &str, labels: &[&str]) -> Option<usize> {
     })
 }
 
+/// The seat labels of a table of `seats`, in seat order: `E D` (the non-dealer, the dealer)
+/// at two, `F M R` at three (R deals), `N E S W` at four, and letters from `A` at six and
+/// eight (partners alternate, so `A C E` play against `B D F`).
+pub fn seat_labels(seats: usize) -> &'static [&'static str] {
+    const LETTERS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+    match seats {
+        2 => &["E", "D"],
+        3 => &["F", "M", "R"],
+        4 => &["N", "E", "S", "W"],
+        n => LETTERS.get(..n.min(8)).unwrap_or(&LETTERS),
+    }
+}
+
+/// The label of a partnership: its seats' labels together (`NS`, `EW`; `ACE`, `BDF`).
+pub fn side_label(labels: &[&str], side: usize) -> String {
+    labels.iter().skip(side).step_by(2).copied().collect()
+}
+
 /// A pile line of the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PileWord {
@@ -74,6 +92,10 @@ pub enum ExchangeWord {
     Gives,
     /// The bidder's cards laid away (three-hand auction).
     Buries,
+    /// A concession: by the bidder after the widow (single bete), or by the opponents.
+    Concedes,
+    /// The bidder's forfeit of the compulsory opening bid without looking at the widow.
+    Forfeits,
 }
 
 /// The exchange a word names.
@@ -82,6 +104,8 @@ pub fn exchange(word: &str) -> Option<ExchangeWord> {
         "exchanges" | "exchange" | "swaps" => Some(ExchangeWord::Exchanges),
         "gives" | "passes" => Some(ExchangeWord::Gives),
         "buries" | "bury" | "discards" => Some(ExchangeWord::Buries),
+        "concedes" | "concede" => Some(ExchangeWord::Concedes),
+        "forfeits" | "forfeit" => Some(ExchangeWord::Forfeits),
         _ => None,
     }
 }
