@@ -72,6 +72,9 @@ pub fn view(r: &skat::Replay) -> View {
         }
         b.phase("exchange", entries);
     }
+    if let Some(x) = &r.result.ramsch {
+        ramsch_passing(&mut b, r, x);
+    }
     if let Some(d) = &r.declaration {
         let c = &d.contract;
         let mut words = vec![r.extra_game.map_or_else(
@@ -117,6 +120,45 @@ pub fn view(r: &skat::Replay) -> View {
     b.played_out(full && r.tricks.len() == 10 && r.tricks.iter().all(|t| t.cards.len() == 3));
     result(&mut b, r);
     b.finish()
+}
+
+/// A Schieberamsch moves cards between the hands before the first trick; the replay keeps
+/// the deal and who declined, and a played-out game's tricks show what each player held.
+fn ramsch_passing(b: &mut Builder, r: &skat::Replay, x: &skat::RamschResult) {
+    let mut moved = false;
+    if r.tricks.len() == 10 {
+        for seat in Seat::ALL {
+            let played: Vec<cards::Card> = r
+                .tricks
+                .iter()
+                .flat_map(|t| t.cards.iter())
+                .filter(|c| c.seat == seat)
+                .map(|c| c.card)
+                .collect();
+            if let Some(s) = b.seat_mut(seat.label()) {
+                let mut held = s.hand.clone();
+                let mut from_play = played.clone();
+                held.sort();
+                from_play.sort();
+                if held != from_play {
+                    s.hand = played;
+                    moved = true;
+                }
+            }
+        }
+    }
+    if moved || !x.declined.is_empty() {
+        let entries = x
+            .declined
+            .iter()
+            .map(|s| entry(Some(s.label()), "declines the skat (doubles)", &[]))
+            .collect();
+        b.phase("passing the skat", entries);
+        // Played out, the hands are known from the play; otherwise only the deal is.
+        if !moved && r.tricks.len() != 10 {
+            b.note("the skat was passed round; the hands shown are those dealt");
+        }
+    }
 }
 
 fn result(b: &mut Builder, r: &skat::Replay) {
