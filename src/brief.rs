@@ -529,4 +529,3 @@ mod tests {
         assert_eq!(iso_date("spring 1897"), "spring 1897");
     }
 }
-

@@ -21,7 +21,7 @@ use crate::checking::{self, Options};
 use crate::error::ApiError;
 use crate::store::{Filter, NewRecord};
 
-/// Every route [`router`] serves, as method and path (a test holds the OpenAPI document to
+/// Every route the router serves, as method and path (a test holds the OpenAPI document to
 /// list each of them, and each of them to answer).
 pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/v1/check"),
