@@ -152,21 +152,8 @@ pub fn csv_row(row: &Row<'_>, out: &mut String) {
     out.push('\n');
 }
 
-/// The date of a record as the CSV gives it: a date in the notation's `2010.12.06` or the
-/// server's `2010-12-06/…` form as `2010-12-06`; anything else as written.
-pub fn iso_date(date: &str) -> Cow<'_, str> {
-    let day = date.split('/').next().unwrap_or(date);
-    let shaped = day.len() == 10
-        && day.bytes().enumerate().all(|(i, b)| match i {
-            4 | 7 => b == b'.' || b == b'-',
-            _ => b.is_ascii_digit(),
-        });
-    if shaped {
-        Cow::Owned(day.replace('.', "-"))
-    } else {
-        Cow::Borrowed(date)
-    }
-}
+pub use check::iso_date;
+pub use check::json::{recard, write_report};
 
 /// The Skat result of an outcome, if it is one.
 // Skat is the only family with an engine so far; the `else` is for the next one.
@@ -540,64 +527,5 @@ mod tests {
         assert_eq!(iso_date("2010.12.06"), "2010-12-06");
         assert_eq!(iso_date("2010-12-06/18:59:24/UTC"), "2010-12-06");
         assert_eq!(iso_date("spring 1897"), "spring 1897");
-    }
-}
-
-/// Rewrites every string of `value` that is a card in canonical form (`♣J`) in the card
-/// form `display` (`CJ`), for JSON output with `--cards`. Cards inside messages stay as they
-/// are: only strings that are a card and nothing else are cards to a program reading the
-/// JSON.
-pub fn recard(value: &mut serde_json::Value, display: cards::Display) {
-    match value {
-        serde_json::Value::String(s) => {
-            // A card is two to four bytes in canonical form (`♣7`, `♦10`).
-            if s.len() <= 6
-                && let Ok(card) = serde_json::from_value::<cards::Card>(serde_json::Value::String(s.clone()))
-            {
-                *s = display.card(card);
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| recard(v, display)),
-        serde_json::Value::Object(map) => map.values_mut().for_each(|v| recard(v, display)),
-        _ => {}
-    }
-}
-
-/// Writes `report` as one line of JSON with its cards in the form `display`.
-pub fn write_report(
-    out: &mut impl std::io::Write,
-    report: &Report,
-    display: cards::Display,
-    pretty: bool,
-) -> std::io::Result<()> {
-    if display == cards::Display::Unicode {
-        return if pretty {
-            serde_json::to_writer_pretty(out, report).map_err(std::io::Error::from)
-        } else {
-            serde_json::to_writer(out, report).map_err(std::io::Error::from)
-        };
-    }
-    let mut value = serde_json::to_value(report).map_err(std::io::Error::from)?;
-    recard(&mut value, display);
-    if pretty {
-        serde_json::to_writer_pretty(out, &value).map_err(std::io::Error::from)
-    } else {
-        serde_json::to_writer(out, &value).map_err(std::io::Error::from)
-    }
-}
-
-#[cfg(test)]
-mod recard_tests {
-    use super::*;
-
-    #[test]
-    fn only_strings_that_are_cards_change() {
-        let mut v =
-            serde_json::json!({"cards": ["♣J", "♦10"], "seat": "F", "message": "M played ♥9", "n": 3});
-        recard(&mut v, cards::Display::Ascii);
-        assert_eq!(
-            v,
-            serde_json::json!({"cards": ["CJ", "DT"], "seat": "F", "message": "M played ♥9", "n": 3})
-        );
     }
 }

@@ -84,6 +84,47 @@ pub enum Command {
     /// running and final totals; scored plainly or the tournament way (Seeger-Fabian). ISS
     /// records are grouped into one sheet per series (`SE`).
     Sheet(SheetArgs),
+    /// Serve the HTTP API: checking records, and collections of checked records in an
+    /// embedded store (see spec/api.md). Settings come from the flags, then the
+    /// environment (`STICH_ADDR`, `STICH_DB`, ...), then the config file.
+    Serve(ServeArgs),
+}
+
+/// Arguments of `serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on [default: 127.0.0.1:8080; env STICH_ADDR].
+    #[arg(long)]
+    pub addr: Option<String>,
+    /// The store: a SQLite file, created and migrated on first start, or `:memory:`
+    /// [default: stich.db; env STICH_DB].
+    #[arg(long)]
+    pub db: Option<String>,
+    /// The file of bearer tokens that may write, one a line (a token, or `sha256:` and its
+    /// hash); without one nothing may be written [env STICH_TOKEN_FILE].
+    #[arg(long)]
+    pub token_file: Option<PathBuf>,
+    /// An origin allowed to call the API from a browser (repeatable; `*` for any); CORS is
+    /// off without one [env STICH_CORS, comma-separated].
+    #[arg(long = "cors", value_name = "ORIGIN")]
+    pub cors: Vec<String>,
+    /// The most bytes of a request body [default: 67108864; env STICH_MAX_BODY_BYTES].
+    #[arg(long)]
+    pub max_body_bytes: Option<usize>,
+    /// The most records in one request [default: 100000; env STICH_MAX_RECORDS].
+    #[arg(long)]
+    pub max_records: Option<usize>,
+    /// The most seconds a request may take until its answer starts [default: 30; env
+    /// STICH_TIMEOUT_SECS].
+    #[arg(long)]
+    pub timeout_secs: Option<u64>,
+    /// The most requests handled at once [default: 512; env STICH_MAX_CONCURRENT].
+    #[arg(long)]
+    pub max_concurrent: Option<usize>,
+    /// A TOML file of settings (keys as the flags, with `_`: `addr`, `db`, `token_file`,
+    /// `cors`, `max_body_bytes`, ...) [env STICH_CONFIG].
+    #[arg(long)]
+    pub config: Option<PathBuf>,
 }
 
 /// The verdicts, for selecting by them.

@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         cli::Command::Filter(args) => commands::filter::run(&args),
         cli::Command::Stats(args) => commands::stats::run(&args),
         cli::Command::Sheet(args) => commands::sheet::run(&args),
+        cli::Command::Serve(args) => commands::serve::run(args),
     };
     ExitCode::from(code)
 }

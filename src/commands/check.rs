@@ -110,19 +110,13 @@ enum Line {
 /// The line of a checked record.
 fn line_of(line: Line, p: &Processed) -> String {
     match line {
-        Line::Brief => serde_json::to_string(&report::Brief::of(&p.report)).unwrap_or_default(),
+        Line::Brief => check::json::shaped(&p.report, check::json::Shape::Brief),
         Line::Csv => {
             let mut s = String::new();
             crate::brief::report_row(&p.report, &mut s);
             s
         }
-        Line::Full(cards, pretty) => {
-            let mut out = Vec::with_capacity(4096);
-            if crate::brief::write_report(&mut out, &p.report, cards, pretty).is_err() {
-                out.clear();
-            }
-            String::from_utf8(out).unwrap_or_default()
-        }
+        Line::Full(cards, pretty) => check::json::shaped(&p.report, check::json::Shape::Full(cards, pretty)),
     }
 }
 
@@ -297,7 +291,7 @@ impl Output {
         match self.format {
             Format::Json => {
                 if !self.first_json {
-                    self.out.write_all(b",\n")?;
+                    self.out.write_all(check::json::ARRAY_SEPARATOR)?;
                 }
                 self.first_json = false;
                 self.out.write_all(line.as_bytes())
@@ -374,7 +368,7 @@ impl Output {
             Format::Text => {}
             Format::Json => {
                 if !self.first_json {
-                    writeln!(self.out, ",")?;
+                    self.out.write_all(check::json::ARRAY_SEPARATOR)?;
                 }
                 crate::brief::write_report(&mut self.out, &p.report, self.cards, self.pretty)?;
             }
@@ -695,7 +689,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         _ => None,
     };
     let opening = match args.format {
-        Format::Json if !args.parse_only => writeln!(output.out, "["),
+        Format::Json if !args.parse_only => output.out.write_all(check::json::ARRAY_OPEN),
         Format::Csv if !args.parse_only => output.out.write_all(crate::brief::CSV_HEADER.as_bytes()),
         _ => Ok(()),
     };
@@ -753,7 +747,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     }
     output.progress.finish();
     let closed = if args.format == Format::Json && !args.parse_only {
-        writeln!(output.out, "\n]")
+        output.out.write_all(check::json::ARRAY_CLOSE)
     } else {
         Ok(())
     };

@@ -10,6 +10,7 @@ pub mod man;
 pub mod meld;
 pub mod rules;
 pub mod schema;
+pub mod serve;
 pub mod sheet;
 pub mod show;
 pub mod stats;

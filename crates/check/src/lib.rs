@@ -26,6 +26,7 @@
 #[cfg(feature = "bzip2")]
 pub mod bz2_blocks;
 pub mod generate;
+pub mod json;
 mod open;
 mod records;
 
@@ -51,6 +52,22 @@ pub fn name_iss_fields(diagnostics: &mut [Diagnostic]) {
         if let Some(field) = field {
             d.message = format!("{} (ISS `R` field `{field}`)", d.message);
         }
+    }
+}
+
+/// The date of a record as the CSV gives it: a date in the notation's `2010.12.06` or the
+/// server's `2010-12-06/…` form as `2010-12-06`; anything else as written.
+pub fn iso_date(date: &str) -> std::borrow::Cow<'_, str> {
+    let day = date.split('/').next().unwrap_or(date);
+    let shaped = day.len() == 10
+        && day.bytes().enumerate().all(|(i, b)| match i {
+            4 | 7 => b == b'.' || b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+    if shaped {
+        std::borrow::Cow::Owned(day.replace('.', "-"))
+    } else {
+        std::borrow::Cow::Borrowed(date)
     }
 }
 
@@ -122,6 +139,13 @@ impl Iterator for Reports<'_> {
 /// ```
 pub fn records<'a>(reader: impl Read + Send + 'a) -> io::Result<Records<'a>> {
     let opened = open(Box::new(reader), None)?;
+    Ok(Records::new(opened.reader, opened.form))
+}
+
+/// The records of `reader` (compressed or not) in `form`, or in the form its first bytes
+/// tell when `form` is `None`, one at a time.
+pub fn records_in<'a>(reader: impl Read + Send + 'a, form: Option<Form>) -> io::Result<Records<'a>> {
+    let opened = open(Box::new(reader), form)?;
     Ok(Records::new(opened.reader, opened.form))
 }
 

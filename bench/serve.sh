@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Benchmark of `stich serve` on loopback with a real load generator (wrk): requests/s and
+# p50/p99 latency for one-record checks and for 1,000-record bodies, ingest records/s into
+# a collection, and the server's peak memory (VmHWM), then a 60 MiB body to show memory
+# stays bounded by the body limit. Builds a release binary; inputs go to bench/out/ (which
+# git ignores).
+#
+#   bench/serve.sh                  # 15 s per load figure
+#   SECS=5 bench/serve.sh           # a quick run
+#   CONNS=64 THREADS=2 bench/serve.sh
+#
+# wrk comes from Debian's `wrk` package; the script installs it with apt-get when missing.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+SECS="${SECS:-15}"
+CONNS="${CONNS:-32}"
+THREADS="${THREADS:-2}"
+BATCHES="${BATCHES:-100}"
+OUT=bench/out
+mkdir -p "$OUT"
+
+if ! command -v wrk >/dev/null; then
+    apt-get install -y wrk >/dev/null
+fi
+cargo build --release --quiet
+BIN=target/release/stich
+
+# Inputs: one ISS record, a body of 1,000, and distinct 1,000-record batches to ingest.
+$BIN gen --count 1 --seed 11 --to iss > "$OUT/one.sgf"
+$BIN gen --count 1000 --seed 12 --to iss > "$OUT/thousand.sgf"
+for i in $(seq 1 "$BATCHES"); do
+    [ -s "$OUT/batch-$i.sgf" ] || $BIN gen --count 1000 --seed $((1000 + i)) --to iss > "$OUT/batch-$i.sgf"
+done
+
+DB="$OUT/serve-bench.db"
+rm -f "$DB" "$DB-wal" "$DB-shm"
+echo "bench-token" > "$OUT/tokens"
+PORT="${PORT:-18080}"
+$BIN serve --addr "127.0.0.1:$PORT" --db "$DB" --token-file "$OUT/tokens" --max-concurrent 4096 --max-records 1000000 > "$OUT/serve.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+    curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
+    sleep 0.1
+done
+URL="http://127.0.0.1:$PORT"
+
+# wrk posts the file named in BODY.
+cat > "$OUT/post.lua" <<'LUA'
+local f = assert(io.open(os.getenv("BODY"), "rb"))
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "text/x-iss"
+LUA
+
+row() { # name, wrk output, records per request
+    local rps p50 p99
+    rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$2")
+    p50=$(awk '$1 == "50.000%" {print $2}' <<<"$2")
+    p99=$(awk '$1 == "99.000%" {print $2}' <<<"$2")
+    [ -n "$p50" ] || p50=$(awk '$1 == "50%" {print $2}' <<<"$2")
+    [ -n "$p99" ] || p99=$(awk '$1 == "99%" {print $2}' <<<"$2")
+    printf '| %s | %s | %.0f | %.0f | %s | %s |\n' "$1" "$CONNS" "$rps" "$(awk -v r="$rps" -v n="$3" 'BEGIN {print r * n}')" "$p50" "$p99"
+}
+
+echo "| load | connections | requests/s | records/s | p50 | p99 |"
+echo "|---|---:|---:|---:|---:|---:|"
+OUT1=$(BODY="$OUT/one.sgf" wrk -t"$THREADS" -c"$CONNS" -d"${SECS}s" --latency -s "$OUT/post.lua" "$URL/v1/check")
+row "POST /v1/check, 1 record" "$OUT1" 1
+OUTK=$(BODY="$OUT/thousand.sgf" wrk -t"$THREADS" -c"$THREADS" -d"${SECS}s" --latency -s "$OUT/post.lua" "$URL/v1/check")
+CONNS_SAVED=$CONNS; CONNS=$THREADS
+row "POST /v1/check, 1,000 records" "$OUTK" 1000
+CONNS=$CONNS_SAVED
+
+# Ingest: the distinct batches, two uploads at a time, each a transaction of 1,000 records.
+CID=$(curl -sf -H "Authorization: Bearer bench-token" -d '{"name":"bench"}' "$URL/v1/collections" | sed 's/.*"id":"\([^"]*\)".*/\1/')
+START=$(date +%s.%N)
+seq 1 "$BATCHES" | xargs -P 2 -I{} curl -sf -o /dev/null -H "Authorization: Bearer bench-token" \
+    -H "Content-Type: text/x-iss" --data-binary "@$OUT/batch-{}.sgf" "$URL/v1/collections/$CID/records"
+END=$(date +%s.%N)
+STORED=$(curl -sf "$URL/v1/collections/$CID" -H "Authorization: Bearer bench-token" | sed 's/.*"records":\([0-9]*\).*/\1/')
+echo
+awk -v n="$STORED" -v s="$START" -v e="$END" 'BEGIN {printf "ingest: %d records in %.2f s: %.0f records/s (1,000 a request, 2 at a time)\n", n, e - s, n / (e - s)}'
+echo "peak memory after the load: $(awk '/VmHWM/ {print $2, $3}' /proc/$PID/status)"
+
+# A body of 60 MiB of records (under the 64 MiB limit): memory grows by the body and the
+# reports in flight, not by the reports of the whole body.
+BIG="$OUT/big.sgf"
+if [ ! -s "$BIG" ]; then
+    : > "$BIG"
+    while [ "$(stat -c %s "$BIG")" -lt $((60 << 20)) ]; do cat "$OUT/thousand.sgf" >> "$BIG"; done
+    truncate -s $((60 << 20)) "$BIG"
+fi
+curl -sf -o /dev/null -H "Content-Type: text/x-iss" --data-binary "@$BIG" "$URL/v1/check?format=jsonl" || true
+echo "peak memory after a 60 MiB body: $(awk '/VmHWM/ {print $2, $3}' /proc/$PID/status)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

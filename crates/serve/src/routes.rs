@@ -1,0 +1,729 @@
+//! The routes and their handlers.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use check::Form;
+use check::json::Shape;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::AppState;
+use crate::body::ChannelBody;
+use crate::checking::{self, Options};
+use crate::error::ApiError;
+use crate::store::{Filter, NewRecord};
+
+/// Every route the router serves, as method and path (a test holds the OpenAPI document to
+/// list each of them, and each of them to answer).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("post", "/v1/check"),
+    ("post", "/v1/collections"),
+    ("get", "/v1/collections"),
+    ("get", "/v1/collections/{cid}"),
+    ("delete", "/v1/collections/{cid}"),
+    ("post", "/v1/collections/{cid}/records"),
+    ("get", "/v1/collections/{cid}/records"),
+    ("get", "/v1/collections/{cid}/records/{rid}"),
+    ("delete", "/v1/collections/{cid}/records/{rid}"),
+    ("get", "/v1/schema"),
+    ("get", "/v1/rules"),
+    ("get", "/v1/openapi.json"),
+    ("get", "/healthz"),
+    ("get", "/metrics"),
+];
+
+/// Every route of the service (the viewer's are merged beside them in [`crate::app`]).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/check", post(check_route))
+        .route("/v1/collections", post(create_collection).get(list_collections))
+        .route(
+            "/v1/collections/{cid}",
+            get(get_collection).delete(delete_collection),
+        )
+        .route(
+            "/v1/collections/{cid}/records",
+            post(add_records).get(list_records),
+        )
+        .route(
+            "/v1/collections/{cid}/records/{rid}",
+            get(get_record).delete(delete_record),
+        )
+        .route("/v1/schema", get(schema))
+        .route("/v1/rules", get(rules))
+        .route("/v1/openapi.json", get(openapi))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+}
+
+/// A body of JSON text.
+fn json_text(status: StatusCode, text: impl Into<Body>) -> Response {
+    let mut r = (status, text.into()).into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    r
+}
+
+/// Runs blocking store or checking work off the async runtime.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("a blocking task failed: {e}")))?
+}
+
+/// The request's body, refused with `413` past `limit` bytes.
+async fn read_body(state: &AppState, headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
+    let limit = state.limits.body_bytes;
+    let too_large = || {
+        state.metrics.reject("body_too_large");
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("the body is larger than the {limit} bytes allowed"),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    let mut body = body;
+    let mut out: Vec<u8> = Vec::with_capacity(declared.map_or(8192, |n| n as usize));
+    loop {
+        let frame =
+            std::future::poll_fn(|cx| http_body::Body::poll_frame(std::pin::Pin::new(&mut body), cx)).await;
+        match frame {
+            None => break,
+            Some(Err(e)) => return Err(ApiError::bad_request(format!("the body could not be read: {e}"))),
+            Some(Ok(frame)) => {
+                if let Ok(data) = frame.into_data() {
+                    if out.len() + data.len() > limit {
+                        return Err(too_large());
+                    }
+                    out.extend_from_slice(&data);
+                }
+            }
+        }
+    }
+    Ok(Bytes::from(out))
+}
+
+/// The form of the records the `Content-Type` names, or `None` to sniff.
+fn form_of(headers: &HeaderMap) -> Option<Form> {
+    let ct = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let essence = ct.split(';').next().unwrap_or(ct).trim().to_ascii_lowercase();
+    match essence.as_str() {
+        "text/x-stich" => Some(Form::Stich),
+        "text/x-iss" => Some(Form::Iss),
+        _ => None,
+    }
+}
+
+/// The records of a body counted, refused with `413` past the limit.
+fn count_records(state: &AppState, body: &[u8], form: Option<Form>) -> Result<usize, ApiError> {
+    let limit = state.limits.records;
+    let n = checking::count(body, form, limit.saturating_add(1))
+        .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
+    if n > limit {
+        state.metrics.reject("too_many_records");
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_many_records",
+            format!("the body holds more than the {limit} records allowed in one request"),
+        ));
+    }
+    Ok(n)
+}
+
+/// A query's rejection as a JSON `400`.
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::bad_request(format!("the query string: {}", e.body_text())))
+}
+
+/// The query of `POST /v1/check`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CheckQuery {
+    report: Option<String>,
+    format: Option<String>,
+    cards: Option<String>,
+    pretty: Option<bool>,
+    path: Option<String>,
+    ids: Option<bool>,
+}
+
+impl CheckQuery {
+    fn options(self, form: Option<Form>) -> Result<Options, ApiError> {
+        let jsonl = match self.format.as_deref() {
+            None | Some("json") => false,
+            Some("jsonl") => true,
+            Some(other) => return Err(ApiError::bad_request(format!("format `{other}`: json or jsonl"))),
+        };
+        let cards = match self.cards.as_deref() {
+            None | Some("unicode") => cards::Display::Unicode,
+            Some("ascii") => cards::Display::Ascii,
+            Some("german") => cards::Display::German,
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "cards `{other}`: unicode, ascii or german"
+                )));
+            }
+        };
+        let pretty = self.pretty.unwrap_or(false) && !jsonl;
+        let shape = match self.report.as_deref() {
+            None | Some("full") => Shape::Full(cards, pretty),
+            Some("brief") => Shape::Brief,
+            Some(other) => return Err(ApiError::bad_request(format!("report `{other}`: full or brief"))),
+        };
+        Ok(Options {
+            shape,
+            jsonl,
+            form,
+            path: self.path,
+            ids: self.ids.unwrap_or(false),
+        })
+    }
+}
+
+/// Bodies up to this size are checked on the request's own task: a few records take less
+/// than handing them to another thread would.
+const INLINE: usize = 8 * 1024;
+
+/// `POST /v1/check`.
+async fn check_route(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    q: Result<Query<CheckQuery>, QueryRejection>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let options = query(q)?.options(form_of(&headers))?;
+    let content_type = if options.jsonl {
+        "application/x-ndjson"
+    } else {
+        "application/json"
+    };
+    let bytes = read_body(&state, &headers, body).await?;
+    let answer = |body: Body| {
+        let mut r = (StatusCode::OK, body).into_response();
+        r.headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        r
+    };
+    if bytes.len() <= INLINE {
+        count_records(&state, &bytes, options.form)?;
+        let mut out = Vec::new();
+        let n = checking::render(&bytes, &options, |part| {
+            out.extend_from_slice(&part);
+            true
+        })
+        .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
+        state.metrics.checked.fetch_add(n as u64, Ordering::Relaxed);
+        return Ok(answer(Body::from(out)));
+    }
+    // A larger body is checked on a thread of its own and its reports streamed as they are
+    // made; the count comes first, so a body over the limit is refused before any report.
+    let (first_tx, first_rx) = tokio::sync::oneshot::channel::<Result<ChannelBody, ApiError>>();
+    let worker = state.clone();
+    tokio::task::spawn_blocking(move || {
+        if let Err(e) = count_records(&worker, &bytes, options.form) {
+            let _ = first_tx.send(Err(e));
+            return;
+        }
+        let (tx, body) = ChannelBody::channel(4);
+        if first_tx.send(Ok(body)).is_err() {
+            return;
+        }
+        let rendered = checking::render(&bytes, &options, |part| {
+            tx.blocking_send(Bytes::from(part)).is_ok()
+        });
+        match rendered {
+            Ok(n) => {
+                worker.metrics.checked.fetch_add(n as u64, Ordering::Relaxed);
+            }
+            Err(e) => eprintln!("stich serve: a body failed part way: {e}"),
+        }
+    });
+    let body = first_rx
+        .await
+        .map_err(|_| ApiError::internal("the checking thread stopped"))??;
+    Ok(answer(Body::new(body)))
+}
+
+/// Why a request may not go on: `401` without a token, `403` with a wrong one.
+fn require_token(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    let header = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    if state.tokens.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "writes_disabled",
+            "the server has no tokens (--token-file): nothing may be written",
+        ));
+    }
+    match header {
+        None => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "this request needs a bearer token (Authorization: Bearer ...)",
+        )),
+        Some(h) if state.tokens.allows_header(Some(h)) => Ok(()),
+        Some(_) => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "the token is not known",
+        )),
+    }
+}
+
+/// Whether the request carries a known token.
+fn has_token(state: &AppState, headers: &HeaderMap) -> bool {
+    state
+        .tokens
+        .allows_header(headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()))
+}
+
+/// The collection `cid`, if the request may read it: public, or the request has a token.
+async fn readable(
+    state: &AppState,
+    headers: &HeaderMap,
+    cid: &str,
+) -> Result<crate::store::Collection, ApiError> {
+    let store = state.store.clone();
+    let id = cid.to_string();
+    let found = blocking(move || store.collection(&id).map_err(ApiError::internal)).await?;
+    let c = found.ok_or_else(|| ApiError::not_found("collection"))?;
+    if !c.public && !has_token(state, headers) {
+        require_token(state, headers)?;
+    }
+    Ok(c)
+}
+
+/// The body of `POST /v1/collections`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewCollection {
+    name: String,
+    #[serde(default)]
+    public: bool,
+}
+
+/// The longest collection name.
+const NAME_MAX: usize = 200;
+
+async fn create_collection(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    require_token(&state, &headers)?;
+    let bytes = read_body(&state, &headers, body).await?;
+    let new: NewCollection = serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad_request(format!(
+            "the body: {e} (want {{\"name\": \"...\", \"public\": false}})"
+        ))
+    })?;
+    let name = new.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > NAME_MAX {
+        return Err(ApiError::bad_request(format!(
+            "a collection's name is 1 to {NAME_MAX} characters"
+        )));
+    }
+    let store = state.store.clone();
+    let c = blocking(move || {
+        store
+            .create_collection(&name, new.public)
+            .map_err(ApiError::internal)
+    })
+    .await?;
+    let mut r = (
+        StatusCode::CREATED,
+        Json(json!({"id": c.id, "name": c.name, "public": c.public})),
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!("/v1/collections/{}", c.id)) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(r)
+}
+
+async fn list_collections(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let store = state.store.clone();
+    let all = blocking(move || store.collections().map_err(ApiError::internal)).await?;
+    // Without a token, only the public collections are there to see.
+    let token = has_token(&state, &headers);
+    let shown: Vec<_> = all.into_iter().filter(|c| c.public || token).collect();
+    Ok(Json(json!({ "collections": shown })).into_response())
+}
+
+async fn get_collection(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(cid): Path<String>,
+) -> Result<Response, ApiError> {
+    let c = readable(&state, &headers, &cid).await?;
+    let store = state.store.clone();
+    let counts = blocking(move || store.verdict_counts(&cid).map_err(ApiError::internal)).await?;
+    let mut verdicts: BTreeMap<&str, u64> = [
+        "consistent",
+        "inconsistent",
+        "illegal",
+        "incomplete",
+        "unparsable",
+    ]
+    .into_iter()
+    .map(|v| (v, 0))
+    .collect();
+    for (v, n) in &counts {
+        if let Some(slot) = verdicts.get_mut(v.as_str()) {
+            *slot = *n;
+        }
+    }
+    Ok(Json(json!({
+        "id": c.id, "name": c.name, "public": c.public, "records": c.records, "verdicts": verdicts
+    }))
+    .into_response())
+}
+
+async fn delete_collection(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(cid): Path<String>,
+) -> Result<Response, ApiError> {
+    require_token(&state, &headers)?;
+    let store = state.store.clone();
+    let gone = blocking(move || store.delete_collection(&cid).map_err(ApiError::internal)).await?;
+    if gone {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::not_found("collection"))
+    }
+}
+
+/// One record of an upload: what to store (none for a record without a content id, one
+/// that could not be read), and its line of the answer.
+struct Upload {
+    stored: Option<NewRecord>,
+    verdict: &'static str,
+    game: Option<String>,
+    line: u32,
+}
+
+/// The players of a report: the values of its seat tags (a tag named by one capital
+/// letter: `F`, `M`, `R`, `A`..., `N`, `E`, `S`, `W`, `P`, `D`).
+fn players(report: &report::Report) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in &report.header {
+        let seat = t.name.len() == 1 && t.name.bytes().all(|b| b.is_ascii_uppercase());
+        if seat && !t.value.is_empty() && !out.contains(&t.value) {
+            out.push(t.value.clone());
+        }
+    }
+    out
+}
+
+/// What is stored of a checked record.
+fn upload_of(built: check::Built) -> Upload {
+    let report = built.report;
+    let verdict = verdict_word(report.verdict);
+    let line = report.source.line;
+    let game = report.game.clone();
+    let stored = match (&report.id, built.canonical) {
+        (Some(id), Some(canonical)) => {
+            let mut codes: Vec<String> = report.findings.iter().map(|f| f.code.clone()).collect();
+            codes.sort();
+            codes.dedup();
+            Some(NewRecord {
+                id: id.clone(),
+                game: report.game.clone(),
+                profile: report.rules.clone(),
+                verdict,
+                players: players(&report),
+                date: report
+                    .header
+                    .iter()
+                    .find(|t| t.name == "Date")
+                    .map(|t| check::iso_date(&t.value).into_owned()),
+                codes,
+                canonical,
+                report: check::json::shaped(&report, Shape::Full(cards::Display::Unicode, false)),
+                line,
+            })
+        }
+        _ => None,
+    };
+    Upload {
+        stored,
+        verdict,
+        game,
+        line,
+    }
+}
+
+/// The verdict's word, as the report writes it.
+fn verdict_word(v: engine::Verdict) -> &'static str {
+    match v {
+        engine::Verdict::Consistent => "consistent",
+        engine::Verdict::Inconsistent => "inconsistent",
+        engine::Verdict::Illegal => "illegal",
+        engine::Verdict::Incomplete => "incomplete",
+        engine::Verdict::Unparsable => "unparsable",
+    }
+}
+
+/// Checks every record of `body`, on every core: the records are read in order here, and
+/// checked in even shares on as many threads as there are cores.
+fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
+    let records = check::records_in(body, form)?;
+    let form = records.form();
+    let parsed: Vec<notation::Parsed> = records.collect();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads <= 1 || parsed.len() < 64 {
+        return Ok(parsed
+            .into_iter()
+            .map(|p| upload_of(check::build(p, form, None, check::Work::FULL)))
+            .collect());
+    }
+    let share = parsed.len().div_ceil(threads);
+    let mut parts: Vec<Vec<notation::Parsed>> = Vec::new();
+    let mut rest = parsed.into_iter();
+    loop {
+        let part: Vec<_> = rest.by_ref().take(share).collect();
+        if part.is_empty() {
+            break;
+        }
+        parts.push(part);
+    }
+    let done: Vec<Vec<Upload>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| {
+                scope.spawn(move || {
+                    part.into_iter()
+                        .map(|p| upload_of(check::build(p, form, None, check::Work::FULL)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    Ok(done.into_iter().flatten().collect())
+}
+
+async fn add_records(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(cid): Path<String>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    require_token(&state, &headers)?;
+    let bytes = read_body(&state, &headers, body).await?;
+    let form = form_of(&headers);
+    let worker = state.clone();
+    let answer = blocking(move || {
+        if worker
+            .store
+            .collection(&cid)
+            .map_err(ApiError::internal)?
+            .is_none()
+        {
+            return Err(ApiError::not_found("collection"));
+        }
+        count_records(&worker, &bytes, form)?;
+        let uploads = check_uploads(&bytes, form)
+            .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
+        // A record sent twice in one body is stored once: the second is not new.
+        let records: Vec<NewRecord> = uploads.iter().filter_map(|u| u.stored.clone()).collect();
+        let fresh = worker
+            .store
+            .add_records(&cid, &records)
+            .map_err(ApiError::internal)?;
+        let mut fresh = fresh.into_iter();
+        let (mut new, mut existing, mut rejected) = (0u64, 0u64, 0u64);
+        let added: Vec<serde_json::Value> = uploads
+            .iter()
+            .map(|u| {
+                let (id, is_new) = match &u.stored {
+                    Some(r) => {
+                        let n = fresh.next().unwrap_or(false);
+                        if n {
+                            new += 1;
+                        } else {
+                            existing += 1;
+                        }
+                        (Some(r.id.as_str()), n)
+                    }
+                    None => {
+                        rejected += 1;
+                        (None, false)
+                    }
+                };
+                json!({"id": id, "new": is_new, "verdict": u.verdict, "game": u.game, "line": u.line})
+            })
+            .collect();
+        worker.metrics.stored_new.fetch_add(new, Ordering::Relaxed);
+        worker
+            .metrics
+            .stored_existing
+            .fetch_add(existing, Ordering::Relaxed);
+        Ok(json!({"added": added, "new": new, "existing": existing, "rejected": rejected}).to_string())
+    })
+    .await?;
+    Ok(json_text(StatusCode::OK, answer))
+}
+
+/// The query of a listing.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    verdict: Option<String>,
+    game: Option<String>,
+    profile: Option<String>,
+    player: Option<String>,
+    date: Option<String>,
+    code: Option<String>,
+    limit: Option<u32>,
+    offset: Option<u64>,
+}
+
+/// The page size without `limit`, and the most `limit` may ask.
+const PAGE: u32 = 100;
+const PAGE_MAX: u32 = 1000;
+
+async fn list_records(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(cid): Path<String>,
+    q: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    readable(&state, &headers, &cid).await?;
+    let filter = Filter {
+        verdict: q.verdict,
+        game: q.game,
+        profile: q.profile,
+        player: q.player,
+        date: q.date,
+        code: q.code,
+        limit: q.limit.unwrap_or(PAGE).min(PAGE_MAX),
+        offset: q.offset.unwrap_or(0).min(i64::MAX as u64),
+    };
+    let store = state.store.clone();
+    let page = blocking(move || store.list(&cid, &filter).map_err(ApiError::internal)).await?;
+    Ok(Json(page).into_response())
+}
+
+/// The query of a record's fetch.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RecordQuery {
+    format: Option<String>,
+}
+
+/// A stored record's canonical text as an ISS record, where its game has that form.
+fn iss_text(canonical: &str) -> Result<String, ApiError> {
+    let refuse = |why: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "no_iss_form", why);
+    let mut record = check::records_in(canonical.as_bytes(), Some(Form::Stich))
+        .ok()
+        .and_then(|mut r| r.next())
+        .and_then(|p| p.record)
+        .ok_or_else(|| refuse("the stored record could not be read back".into()))?;
+    if !engine::to_leader_layout(&mut record) {
+        return Err(refuse(
+            "the play in columns could not be replayed to find its leaders".into(),
+        ));
+    }
+    record.tags.retain(|t| iss::tag_has_property(&t.name.node));
+    match iss::from_record(&record) {
+        Ok(game) => Ok(format!("{}\n", iss::write(&game))),
+        Err(diags) => Err(refuse(diags.first().map_or_else(
+            || "the record has no ISS form".to_string(),
+            |d| d.message.clone(),
+        ))),
+    }
+}
+
+async fn get_record(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((cid, rid)): Path<(String, String)>,
+    q: Result<Query<RecordQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    readable(&state, &headers, &cid).await?;
+    let store = state.store.clone();
+    let stored = blocking(move || store.record(&cid, &rid).map_err(ApiError::internal))
+        .await?
+        .ok_or_else(|| ApiError::not_found("record in this collection"))?;
+    let (ct, text) = match q.format.as_deref() {
+        None | Some("json") => ("application/json", stored.report),
+        Some("stich") => ("text/x-stich; charset=utf-8", stored.canonical),
+        Some("iss") => ("text/x-iss; charset=utf-8", iss_text(&stored.canonical)?),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "format `{other}`: stich, iss or json"
+            )));
+        }
+    };
+    let mut r = (StatusCode::OK, text).into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
+    Ok(r)
+}
+
+async fn delete_record(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((cid, rid)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    require_token(&state, &headers)?;
+    let store = state.store.clone();
+    let gone = blocking(move || store.delete_record(&cid, &rid).map_err(ApiError::internal)).await?;
+    if gone {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::not_found("record in this collection"))
+    }
+}
+
+/// `GET /v1/schema`: what `stich schema` prints.
+async fn schema() -> Response {
+    json_text(StatusCode::OK, report::schema_text())
+}
+
+/// `GET /v1/rules`: what `stich rules --format json` prints.
+async fn rules() -> Result<Response, ApiError> {
+    let text = serde_json::to_string_pretty(&engine::profiles()).map_err(ApiError::internal)?;
+    Ok(json_text(StatusCode::OK, text + "\n"))
+}
+
+async fn openapi(State(state): State<AppState>) -> Response {
+    json_text(StatusCode::OK, state.openapi.as_str().to_string())
+}
+
+async fn healthz() -> Response {
+    json_text(StatusCode::OK, "{\"status\":\"ok\"}")
+}
+
+async fn metrics(State(state): State<AppState>) -> Response {
+    let mut r = (StatusCode::OK, state.metrics.render()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    r
+}

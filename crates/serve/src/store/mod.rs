@@ -1,0 +1,155 @@
+//! The store of collections and their records: a trait, so that the embedded SQLite store
+//! and a shared server store answer the same calls. Every call blocks; the routes make them
+//! off the async runtime.
+
+pub mod sqlite;
+
+use serde::Serialize;
+
+/// A failure of the store (I/O, a corrupt file, a broken connection): never the client's.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// What a store call gives.
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// A collection as listed.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Collection {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Whether anyone may read it (otherwise reads need a token).
+    pub public: bool,
+    /// How many records it holds.
+    pub records: u64,
+}
+
+/// A checked record to store: what its report says, its canonical text and its report.
+#[derive(Clone, Debug)]
+pub struct NewRecord {
+    /// The content id (hex SHA-256 of the canonical text).
+    pub id: String,
+    /// The `Game` tag.
+    pub game: Option<String>,
+    /// The rule profile (`Rules` tag).
+    pub profile: Option<String>,
+    /// The verdict's word.
+    pub verdict: &'static str,
+    /// The players' names (the seat tags).
+    pub players: Vec<String>,
+    /// The `Date` tag, ISO style where it has that shape.
+    pub date: Option<String>,
+    /// The codes of the findings, each once.
+    pub codes: Vec<String>,
+    /// The canonical text.
+    pub canonical: String,
+    /// The full report as JSON.
+    pub report: String,
+    /// The line the record starts on in the upload.
+    pub line: u32,
+}
+
+/// What a listing of records selects; every field given must match.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    /// The verdict's word.
+    pub verdict: Option<String>,
+    /// The game.
+    pub game: Option<String>,
+    /// The rule profile.
+    pub profile: Option<String>,
+    /// A player's name, exactly.
+    pub player: Option<String>,
+    /// The date or its start (`2010`, `2010-12`, `2010-12-06`).
+    pub date: Option<String>,
+    /// A finding code.
+    pub code: Option<String>,
+    /// At most this many records.
+    pub limit: u32,
+    /// Past this many.
+    pub offset: u64,
+}
+
+/// A record as listed.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Listed {
+    /// The content id.
+    pub id: String,
+    /// The game.
+    pub game: Option<String>,
+    /// The rule profile.
+    pub profile: Option<String>,
+    /// The verdict's word.
+    pub verdict: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The date.
+    pub date: Option<String>,
+    /// The finding codes.
+    pub codes: Vec<String>,
+}
+
+/// A page of a listing.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Page {
+    /// The records of the page, in the order they were added.
+    pub records: Vec<Listed>,
+    /// How many records match in all.
+    pub total: u64,
+    /// The page's size asked for.
+    pub limit: u32,
+    /// The records skipped.
+    pub offset: u64,
+}
+
+/// A stored record: its canonical text and its report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The canonical text.
+    pub canonical: String,
+    /// The full report as JSON.
+    pub report: String,
+}
+
+/// The calls every store answers.
+pub trait Store: Send + Sync {
+    /// Makes a collection.
+    fn create_collection(&self, name: &str, public: bool) -> Result<Collection>;
+    /// Every collection, oldest first.
+    fn collections(&self) -> Result<Vec<Collection>>;
+    /// One collection, if it exists.
+    fn collection(&self, id: &str) -> Result<Option<Collection>>;
+    /// How many records of a collection have each verdict.
+    fn verdict_counts(&self, id: &str) -> Result<Vec<(String, u64)>>;
+    /// Deletes a collection and the records no other collection holds; `false` if there
+    /// was none.
+    fn delete_collection(&self, id: &str) -> Result<bool>;
+    /// Adds records to a collection in one transaction, durable when it returns: for each,
+    /// whether it was new to the collection.
+    fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>>;
+    /// A page of a collection's records.
+    fn list(&self, collection: &str, filter: &Filter) -> Result<Page>;
+    /// One record of a collection.
+    fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>>;
+    /// Takes a record out of a collection (and out of the store when no collection holds
+    /// it); `false` if the collection did not hold it.
+    fn delete_record(&self, collection: &str, id: &str) -> Result<bool>;
+    /// The store's own integrity check: `ok`, or what is wrong.
+    fn integrity_check(&self) -> Result<String>;
+}
