@@ -71,17 +71,6 @@ fn push_levels(r: &GameResult, s: &mut String) {
     }
 }
 
-/// The verdict's word.
-pub fn verdict_word(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Consistent => "consistent",
-        Verdict::Inconsistent => "inconsistent",
-        Verdict::Illegal => "illegal",
-        Verdict::Incomplete => "incomplete",
-        Verdict::Unparsable => "unparsable",
-    }
-}
-
 /// Appends `field` to `out` as a CSV field (RFC 4180): quoted when it holds a comma, a
 /// quote, a line break or blanks at either end, with quotes doubled.
 fn field(out: &mut String, field: &str) {
@@ -140,7 +129,7 @@ pub fn csv_row(row: &Row<'_>, out: &mut String) {
     number(out, r.and_then(|r| r.score));
     flag(out, r.and_then(|r| r.won));
     out.push(',');
-    out.push_str(verdict_word(row.verdict));
+    out.push_str(row.verdict.word());
     out.push(',');
     // Codes are letters and digits: nothing in them needs quoting.
     for (i, code) in row.codes.iter().enumerate() {

@@ -44,7 +44,7 @@ pub fn record(p: &Processed, path: &str, cards: Display) -> String {
             }
         },
     }
-    let _ = writeln!(s, "\nVerdict: {}", verdict_word(p.report.verdict));
+    let _ = writeln!(s, "\nVerdict: {}", p.report.verdict.word());
     s.push_str(&render::diagnostics(
         &p.diagnostics,
         path,
@@ -73,14 +73,4 @@ fn sheet_card(p: &Processed) -> Option<String> {
     };
     let (sheet, _) = engine::skat::sheet::check_with_hands(&record, profile, &[], scoring);
     sheet.map(|s| engine::skat::sheet::score_card(&s))
-}
-
-fn verdict_word(v: engine::Verdict) -> &'static str {
-    match v {
-        engine::Verdict::Consistent => "consistent",
-        engine::Verdict::Inconsistent => "inconsistent",
-        engine::Verdict::Illegal => "illegal",
-        engine::Verdict::Incomplete => "incomplete",
-        engine::Verdict::Unparsable => "unparsable",
-    }
 }

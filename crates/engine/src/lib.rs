@@ -50,6 +50,17 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict's word, as the report writes it (`consistent`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Consistent => "consistent",
+            Verdict::Inconsistent => "inconsistent",
+            Verdict::Illegal => "illegal",
+            Verdict::Incomplete => "incomplete",
+            Verdict::Unparsable => "unparsable",
+        }
+    }
+
     /// The verdict the findings call for: the worst kind present wins.
     pub fn from_findings(findings: &[Diagnostic]) -> Verdict {
         let has = |k: Kind| {

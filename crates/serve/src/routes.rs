@@ -436,7 +436,7 @@ fn players(report: &report::Report) -> Vec<String> {
 /// What is stored of a checked record.
 fn upload_of(built: check::Built) -> Upload {
     let report = built.report;
-    let verdict = verdict_word(report.verdict);
+    let verdict = report.verdict.word();
     let line = report.source.line;
     let game = report.game.clone();
     let stored = match (&report.id, built.canonical) {
@@ -468,17 +468,6 @@ fn upload_of(built: check::Built) -> Upload {
         verdict,
         game,
         line,
-    }
-}
-
-/// The verdict's word, as the report writes it.
-fn verdict_word(v: engine::Verdict) -> &'static str {
-    match v {
-        engine::Verdict::Consistent => "consistent",
-        engine::Verdict::Inconsistent => "inconsistent",
-        engine::Verdict::Illegal => "illegal",
-        engine::Verdict::Incomplete => "incomplete",
-        engine::Verdict::Unparsable => "unparsable",
     }
 }
 

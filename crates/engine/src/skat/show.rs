@@ -15,6 +15,28 @@ pub fn body(r: &skat::Replay, display: Display) -> String {
     s
 }
 
+/// The game declared and its levels, as the show and the view word them: `clubs`, `hand`,
+/// `schneider announced`; uno, duo and revolution with the game they are played as.
+pub(crate) fn declaration_words(r: &skat::Replay, c: &skat::Contract) -> Vec<String> {
+    // Uno, duo and revolution are played as a grand or a Null at a fixed value.
+    let game = r.extra_game.map_or_else(
+        || c.game.word().to_string(),
+        |x| format!("{} (a {})", x.word(), c.game.word()),
+    );
+    let mut words = vec![game];
+    for (on, w) in [
+        (c.hand, "hand"),
+        (c.schneider_announced, "schneider announced"),
+        (c.schwarz_announced, "schwarz announced"),
+        (c.ouvert, "ouvert"),
+    ] {
+        if on {
+            words.push(w.to_string());
+        }
+    }
+    words
+}
+
 fn seat_name(r: &skat::Replay, seat: Seat) -> String {
     match r.players.get(seat.index()).and_then(|n| n.as_deref()) {
         Some(name) => format!("{seat} ({name})"),
@@ -62,23 +84,7 @@ fn skat_body(s: &mut String, r: &skat::Replay, display: Display) {
         let _ = writeln!(s, "\nAuction: {}", calls.join(", "));
     }
     if let Some(d) = &r.declaration {
-        let c = &d.contract;
-        // Uno, duo and revolution are played as a grand or a Null at a fixed value.
-        let game = r.extra_game.map_or_else(
-            || c.game.word().to_string(),
-            |x| format!("{} (a {})", x.word(), c.game.word()),
-        );
-        let mut words = vec![game];
-        for (on, w) in [
-            (c.hand, "hand"),
-            (c.schneider_announced, "schneider announced"),
-            (c.schwarz_announced, "schwarz announced"),
-            (c.ouvert, "ouvert"),
-        ] {
-            if on {
-                words.push(w.to_string());
-            }
-        }
+        let words = declaration_words(r, &d.contract);
         let _ = writeln!(
             s,
             "Declaration: {} plays {}",

@@ -76,21 +76,7 @@ pub fn view(r: &skat::Replay) -> View {
         ramsch_passing(&mut b, r, x);
     }
     if let Some(d) = &r.declaration {
-        let c = &d.contract;
-        let mut words = vec![r.extra_game.map_or_else(
-            || c.game.word().to_string(),
-            |x| format!("{} (a {})", x.word(), c.game.word()),
-        )];
-        for (on, w) in [
-            (c.hand, "hand"),
-            (c.schneider_announced, "schneider announced"),
-            (c.schwarz_announced, "schwarz announced"),
-            (c.ouvert, "ouvert"),
-        ] {
-            if on {
-                words.push(w.to_string());
-            }
-        }
+        let words = crate::skat::show::declaration_words(r, &d.contract);
         b.phase(
             "declaration",
             vec![entry(
