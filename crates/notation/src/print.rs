@@ -268,7 +268,18 @@ impl Out {
                 self.new_line();
                 match item {
                     PlayItem::Trick(t) => self.trick(t, columns),
-                    PlayItem::Event(e) => self.statement(e, false),
+                    PlayItem::Event(e) => {
+                        let start = self.s.len();
+                        self.statement(e, false);
+                        // In columns a line that opens with a plain number is a trick row, so an
+                        // event read from `+5` or `-0` keeps an explicit sign to stay an event.
+                        if columns
+                            && e.seat.is_none()
+                            && matches!(e.tokens.first().map(|t| &t.node), Some(Token::Number(n)) if *n >= 0)
+                        {
+                            self.s.insert(start, '+');
+                        }
+                    }
                 }
             }
             self.end_section();

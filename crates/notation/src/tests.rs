@@ -959,3 +959,20 @@ fn version_1_files_still_print_version_1() {
     assert_eq!(r.needs_version(), 1);
     assert!(print_file([&r]).starts_with("%stich 1\n"));
 }
+
+#[test]
+fn a_signed_number_opening_a_columns_line_stays_an_event() {
+    for line in ["-0 ♣A ♣Q ♣8 14", "+5 ♣A"] {
+        let text = format!("[Game \"skat\"]\n\nplay columns A B C\n     {line}\n");
+        let parsed = read_str(&text);
+        let r = parsed[0].record.as_ref().unwrap();
+        let items = &r.play.as_ref().unwrap().items.items;
+        assert!(matches!(items[0], PlayItem::Event(_)), "{line}");
+        let printed = print(r);
+        assert!(
+            printed.lines().any(|l| l.trim_start().starts_with('+')),
+            "{printed}"
+        );
+        check_invariants(text.as_bytes(), &parsed);
+    }
+}
