@@ -178,3 +178,87 @@ async fn a_large_body_streams_the_same_bytes_as_the_cli() {
     assert!(body.len() > 8 * 1024);
     same(&got, &out.stdout, "a large body");
 }
+
+/// An app that takes writes with the token `t`.
+fn writable_app() -> axum::Router {
+    let settings = serve::Settings {
+        db: ":memory:".into(),
+        ..serve::Settings::default()
+    };
+    let store = serve::open_store(":memory:").expect("a store");
+    let tokens = serve::auth::Tokens::parse("t").expect("tokens");
+    serve::app(serve::AppState::new(store, tokens, &settings))
+}
+
+/// Sends `body` with the token and gives the answer's JSON.
+async fn send(app: &axum::Router, method: &str, uri: &str, body: Vec<u8>) -> serde_json::Value {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("authorization", "Bearer t")
+        .body(Body::from(body))
+        .expect("a request");
+    let res = app.clone().oneshot(req).await.expect("an answer");
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .expect("a body");
+    assert!(
+        status.is_success(),
+        "{uri}: {status} {}",
+        String::from_utf8_lossy(&bytes)
+    );
+    serde_json::from_slice(&bytes).expect("JSON")
+}
+
+/// A collection's sheets and ranking are what `stich sheet --format json` gives for the
+/// same records: the corpus's sheets (with the hands they link), and server series.
+#[tokio::test]
+async fn a_collection_s_sheets_are_what_stich_sheet_prints() {
+    let series = cli(
+        &[
+            "gen", "--game", "skat", "-n", "80", "--series", "36", "--seed", "9", "--to", "iss",
+        ],
+        &[],
+    );
+    let dir = std::env::temp_dir().join(format!("stich-serve-sheets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let series_path = dir.join("series.sgf");
+    std::fs::write(&series_path, &series).expect("write");
+    let cases: Vec<Vec<String>> = vec![
+        vec!["corpus/skat/sheets/club-evening.stich".into()],
+        vec!["corpus/skat/sheets/seeger-fabian.stich".into()],
+        vec!["corpus/skat/sheets/settlements.stich".into()],
+        vec!["tests/sheet/linked.stich".into()],
+        vec![series_path.to_string_lossy().into_owned()],
+    ];
+    let app = writable_app();
+    for files in &cases {
+        let made = send(&app, "POST", "/v1/collections", br#"{"name":"sheets"}"#.to_vec()).await;
+        let cid = made["id"].as_str().expect("an id").to_string();
+        for f in files {
+            let bytes = std::fs::read(common::root().join(f)).expect("a file");
+            send(&app, "POST", &format!("/v1/collections/{cid}/records"), bytes).await;
+        }
+        for scoring in ["plain", "seeger-fabian"] {
+            let want: serde_json::Value =
+                serde_json::from_slice(&cli(&["sheet", "--format", "json", "--scoring", scoring], files))
+                    .expect("the CLI's JSON");
+            let got = send(
+                &app,
+                "GET",
+                &format!("/v1/collections/{cid}/sheets?scoring={scoring}"),
+                Vec::new(),
+            )
+            .await;
+            assert!(
+                !want["sheets"].as_array().expect("sheets").is_empty(),
+                "{files:?}"
+            );
+            assert_eq!(got["sheets"], want["sheets"], "{files:?} {scoring}");
+            assert_eq!(got["ranking"], want["ranking"], "{files:?} {scoring}");
+            assert!(got["findings"].is_array());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -366,3 +366,47 @@ fn show_prints_foster_s_score_card_with_a_line_under_every_third_amount() {
     );
     assert!(out.contains("Settlement: A -121, B +164, C -43"), "{out}");
 }
+
+/// The server's series read from their stich form (the `Series` tag) total as the ISS
+/// records do: converting an archive does not lose its sheets.
+#[test]
+fn series_converted_to_stich_total_as_their_r_fields_say() {
+    let (iss, err, code) = stich(&[
+        "gen", "--game", "skat", "-n", "300", "--series", "36", "--seed", "5", "--to", "iss",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let dir = std::env::temp_dir().join(format!("stich-series-stich-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let iss_path = dir.join("series.sgf");
+    std::fs::write(&iss_path, &iss).expect("write");
+    let (text, err, code) = stich(&["convert", "--to", "stich", &iss_path.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    let path = dir.join("series.stich");
+    std::fs::write(&path, &text).expect("write");
+    let expected = totals_from_r_fields(&iss);
+    // 300 games in series of 36: nine series, the last of 12.
+    assert_eq!(expected.len(), 9);
+    for (k, scoring) in ["plain", "seeger-fabian"].into_iter().enumerate() {
+        let (out, err, code) = stich(&[
+            "sheet",
+            "--format",
+            "json",
+            "--scoring",
+            scoring,
+            &path.to_string_lossy(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let want: Vec<(String, Vec<(String, i64)>)> = expected
+            .iter()
+            .map(|(se, ps)| {
+                let totals = ps
+                    .iter()
+                    .map(|(n, plain, sf)| (n.clone(), if k == 0 { *plain } else { *sf }))
+                    .collect();
+                (se.clone(), totals)
+            })
+            .collect();
+        assert_eq!(sheet_totals(&out), want, "{scoring}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,38 +2,31 @@
 //! (against the hand records it links, where the input has them) and scored plainly or the
 //! tournament way; ISS records become one sheet per series (`SE`), in input order.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io;
 
-use engine::skat::sheet::{self, ScoredSheet, SheetList};
-use notation::{Parsed, Record, Severity};
+use check::sheets::Book;
+use engine::skat::sheet::{self, SheetList};
+use notation::Severity;
 
 use crate::cli::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, SheetArgs, SheetFormat};
 use crate::input::{self, Format};
 use crate::out;
 use crate::select;
 
-/// A stich record as read, with what rendering its findings needs.
-struct Read {
-    path: String,
-    parsed: Parsed,
-}
-
-/// Everything read: stich records in order, and ISS series by name in order of first game.
-#[derive(Default)]
+/// Everything read: the records in order, with the path each came from.
 struct Gathered {
-    records: Vec<Read>,
-    series: Vec<(String, Vec<sheet::series::SeriesGame>)>,
-    index: HashMap<String, usize>,
-    /// ISS records without a series.
-    unseries: u64,
+    book: Book,
+    paths: Vec<String>,
 }
 
 fn gather(args: &SheetArgs) -> (Gathered, bool) {
     let expanded = input::expand(&args.paths, args.from);
     let mut failed = expanded.failed;
-    let mut g = Gathered::default();
+    let mut g = Gathered {
+        book: Book::default(),
+        paths: Vec::new(),
+    };
     for input in &expanded.inputs {
         let path = input.display();
         let opened = match input::open_input(input) {
@@ -49,18 +42,16 @@ fn gather(args: &SheetArgs) -> (Gathered, bool) {
                 let (jobs, _) = input::opened_jobs(opened);
                 for job in jobs {
                     let _ = job.try_for_each_unit(|unit| {
-                        let item = select::facts_of(unit, &path, false);
-                        add_game(&mut g, item.facts);
+                        let f = select::facts_of(unit, &path, false).facts;
+                        g.book.add_game(f.series, f.players, f.result);
                         Ok::<(), io::Error>(())
                     });
                 }
             }
             Format::Stich | Format::Unknown => {
                 for parsed in notation::Reader::new(opened.reader) {
-                    g.records.push(Read {
-                        path: path.clone(),
-                        parsed,
-                    });
+                    g.book.add_record(parsed);
+                    g.paths.push(path.clone());
                 }
             }
         }
@@ -68,81 +59,34 @@ fn gather(args: &SheetArgs) -> (Gathered, bool) {
     (g, failed)
 }
 
-fn add_game(g: &mut Gathered, facts: select::Facts) {
-    let Some(id) = facts.series.clone() else {
-        g.unseries += 1;
-        return;
-    };
-    let (Some(result), [Some(f), Some(m), Some(r)]) = (facts.result, facts.players) else {
-        g.unseries += 1;
-        return;
-    };
-    let game = sheet::series::SeriesGame {
-        seats: [f, m, r],
-        result,
-    };
-    match g.index.get(&id) {
-        Some(&i) => {
-            if let Some((_, games)) = g.series.get_mut(i) {
-                games.push(game);
-            }
-        }
-        None => {
-            g.index.insert(id.clone(), g.series.len());
-            g.series.push((id, vec![game]));
-        }
-    }
-}
-
 /// Runs `sheet`.
 pub fn run(args: &SheetArgs) -> u8 {
     let scoring = args.scoring.scoring();
     let (g, failed) = gather(args);
-    let mut sheets: Vec<ScoredSheet> = Vec::new();
+    let scored = g.book.score(scoring);
     let mut errors = false;
-    let hands: Vec<&Record> = g
-        .records
-        .iter()
-        .filter_map(|r| r.parsed.record.as_ref())
-        .collect();
-    for r in &g.records {
-        let p = &r.parsed;
-        let mut diagnostics = p.diagnostics.clone();
-        if let Some(record) = &p.record
-            && record.sheet.is_some()
-        {
-            let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
-            let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"));
-            match (is_skat, profile) {
-                (true, Some(profile)) => {
-                    let (scored, found) = sheet::check_with_hands(record, profile, &hands, scoring);
-                    diagnostics.extend(found);
-                    sheets.extend(scored);
-                }
-                _ => out::note(format_args!(
-                    "stich: {}:{}: a sheet of a game or profile stich does not score; left out",
-                    r.path, p.line
-                )),
-            }
+    for (entry, path) in scored.entries.iter().zip(&g.paths) {
+        let p = &entry.parsed;
+        if entry.left_out {
+            out::note(format_args!(
+                "stich: {path}:{}: a sheet of a game or profile stich does not score; left out",
+                p.line
+            ));
         }
-        for d in &diagnostics {
+        for d in &entry.diagnostics {
             errors |= d.severity == Severity::Error;
             if d.severity != Severity::Note || args.format == SheetFormat::Text {
-                out::note_raw(&crate::render::diagnostic(d, &r.path, &p.text, p.offset, false));
+                out::note_raw(&crate::render::diagnostic(d, path, &p.text, p.offset, false));
             }
         }
     }
-    for (id, games) in &g.series {
-        sheets.push(sheet::series::series(id, games, scoring));
-    }
-    if g.unseries > 0 {
+    if scored.unseries > 0 {
         out::note(format_args!(
-            "stich: {} ISS record(s) without a series (SE) or without a result left out",
-            g.unseries
+            "stich: {} game(s) left out of the series sheets (an ISS record without a series, SE, or a game without its three players or a result)",
+            scored.unseries
         ));
     }
-    let ranking = sheet::ranking(&sheets);
-    let list = SheetList { sheets, ranking };
+    let list = scored.list;
     let text = match args.format {
         SheetFormat::Json => serde_json::to_string(&list).unwrap_or_default() + "\n",
         SheetFormat::Csv => csv(&list),

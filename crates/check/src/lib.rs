@@ -29,6 +29,7 @@ pub mod generate;
 pub mod json;
 mod open;
 mod records;
+pub mod sheets;
 
 use std::fs::File;
 use std::io::{self, Read};

@@ -41,6 +41,21 @@ pub struct Built {
     pub diagnostics: Vec<Diagnostic>,
     /// The canonical text, when the record could be read and [`Work::content_id`] asked.
     pub canonical: Option<String>,
+    /// The notation version the canonical text needs: a text of version 2 reads back as it
+    /// was only under a `%stich 2` line (see [`Built::canonical_file`]).
+    pub version: u32,
+}
+
+impl Built {
+    /// The canonical text as a file that reads back to the same record: under its version
+    /// line when it needs version 2.
+    pub fn canonical_file(&self) -> Option<String> {
+        let text = self.canonical.as_deref()?;
+        Some(match self.version {
+            0 | 1 => text.to_string(),
+            v => format!("%stich {v}\n{text}"),
+        })
+    }
 }
 
 fn rank(v: Verdict) -> u8 {
@@ -98,6 +113,7 @@ pub fn build(
             },
             diagnostics,
             canonical: None,
+            version: 1,
         };
     };
     if work.canonicalize {
@@ -127,6 +143,7 @@ pub fn build(
         },
         diagnostics,
         canonical,
+        version: record.needs_version(),
     }
 }
 

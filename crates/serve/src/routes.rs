@@ -32,6 +32,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/v1/collections/{cid}/records"),
     ("get", "/v1/collections/{cid}/records"),
     ("get", "/v1/collections/{cid}/records/{rid}"),
+    ("get", "/v1/collections/{cid}/sheets"),
     ("delete", "/v1/collections/{cid}/records/{rid}"),
     ("get", "/v1/schema"),
     ("get", "/v1/rules"),
@@ -57,6 +58,7 @@ pub fn router() -> Router<AppState> {
             "/v1/collections/{cid}/records/{rid}",
             get(get_record).delete(delete_record),
         )
+        .route("/v1/collections/{cid}/sheets", get(sheets))
         .route("/v1/schema", get(schema))
         .route("/v1/rules", get(rules))
         .route("/v1/openapi.json", get(openapi))
@@ -435,11 +437,12 @@ fn players(report: &report::Report) -> Vec<String> {
 
 /// What is stored of a checked record.
 fn upload_of(built: check::Built) -> Upload {
+    let canonical = built.canonical_file();
     let report = built.report;
     let verdict = report.verdict.word();
     let line = report.source.line;
     let game = report.game.clone();
-    let stored = match (&report.id, built.canonical) {
+    let stored = match (&report.id, canonical) {
         (Some(id), Some(canonical)) => {
             let mut codes: Vec<String> = report.findings.iter().map(|f| f.code.clone()).collect();
             codes.sort();
@@ -672,6 +675,88 @@ async fn get_record(
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
     Ok(r)
+}
+
+/// The query of a collection's sheets.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SheetsQuery {
+    scoring: Option<String>,
+}
+
+/// A finding about a record of a collection's sheets: which record, and where in its
+/// canonical text.
+#[derive(serde::Serialize)]
+struct SheetFinding {
+    record: String,
+    code: String,
+    severity: notation::Severity,
+    message: String,
+    line: Option<u32>,
+    column: Option<u32>,
+}
+
+/// The sheets of a collection and the ranking across them, as `stich sheet --format json`
+/// gives them for the collection's records, with the findings of checking the sheets.
+async fn sheets(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(cid): Path<String>,
+    q: Result<Query<SheetsQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    let scoring = match q.scoring.as_deref() {
+        None | Some("plain") => engine::skat::sheet::Scoring::Plain,
+        Some("seeger-fabian") => engine::skat::sheet::Scoring::SeegerFabian,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "scoring `{other}`: plain or seeger-fabian"
+            )));
+        }
+    };
+    readable(&state, &headers, &cid).await?;
+    let store = state.store.clone();
+    let body = blocking(move || {
+        let texts = store.texts(&cid).map_err(ApiError::internal)?;
+        let mut book = check::sheets::Book::default();
+        let mut ids = Vec::with_capacity(texts.len());
+        for (id, text) in texts {
+            let parsed = check::records_in(text.as_bytes(), Some(Form::Stich))
+                .ok()
+                .and_then(|mut r| r.next());
+            if let Some(parsed) = parsed {
+                book.add_record(parsed);
+                ids.push(id);
+            }
+        }
+        let scored = book.score(scoring);
+        let mut findings = Vec::new();
+        let mut left_out = 0u64;
+        for (entry, id) in scored.entries.iter().zip(&ids) {
+            left_out += u64::from(entry.left_out);
+            for d in &entry.diagnostics {
+                findings.push(SheetFinding {
+                    record: id.clone(),
+                    code: d.code.to_string(),
+                    severity: d.severity,
+                    message: d.message.clone(),
+                    line: d.span.map(|s| s.line),
+                    column: d.span.map(|s| s.column),
+                });
+            }
+        }
+        let mut v = serde_json::to_value(&scored.list).map_err(|e| ApiError::internal(e.to_string()))?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert(
+                "findings".into(),
+                serde_json::to_value(findings).unwrap_or_default(),
+            );
+            o.insert("left_out".into(), (left_out + scored.unseries).into());
+        }
+        Ok::<_, ApiError>(v)
+    })
+    .await?;
+    Ok(Json(body).into_response())
 }
 
 async fn delete_record(

@@ -504,3 +504,55 @@ async fn the_openapi_document_lists_every_route_and_embeds_the_report_schema() {
         "schema/report.schema.json"
     );
 }
+
+/// A record of notation version 2 (a score sheet) is fetched as a text that reads back to
+/// the same record: under its `%stich 2` line.
+#[tokio::test]
+async fn a_version_2_record_is_fetched_under_its_version_line() {
+    let app = app();
+    let made = call(&app, "POST", "/v1/collections", Some(TOKEN), r#"{"name":"v2"}"#)
+        .await
+        .json();
+    let cid = made["id"].as_str().unwrap().to_string();
+    let records = format!("/v1/collections/{cid}/records");
+    let sheet = corpus("skat/sheets/club-evening.stich");
+    let added = call(&app, "POST", &records, Some(TOKEN), sheet.clone())
+        .await
+        .json();
+    assert_eq!(added["new"], 1, "{added}");
+    let rid = added["added"][0]["id"].as_str().unwrap().to_string();
+    let text = call(
+        &app,
+        "GET",
+        &format!("{records}/{rid}?format=stich"),
+        Some(TOKEN),
+        "",
+    )
+    .await
+    .text();
+    assert!(text.starts_with("%stich 2\n"), "{text}");
+    let rechecked = check::check_str(&text);
+    assert_eq!(rechecked[0].id.as_deref(), Some(rid.as_str()));
+    assert_eq!(rechecked[0].verdict, check::check_str(&sheet)[0].verdict);
+    // The sheets of the collection: the one sheet, scored.
+    let sheets = call(
+        &app,
+        "GET",
+        &format!("/v1/collections/{cid}/sheets"),
+        Some(TOKEN),
+        "",
+    )
+    .await
+    .json();
+    assert_eq!(sheets["sheets"].as_array().map(Vec::len), Some(1), "{sheets}");
+    assert_eq!(sheets["sheets"][0]["id"], "Club evening");
+    let bad = call(
+        &app,
+        "GET",
+        &format!("/v1/collections/{cid}/sheets?scoring=odd"),
+        Some(TOKEN),
+        "",
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}

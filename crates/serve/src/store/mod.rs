@@ -145,6 +145,9 @@ pub trait Store: Send + Sync {
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>>;
     /// A page of a collection's records.
     fn list(&self, collection: &str, filter: &Filter) -> Result<Page>;
+    /// The canonical text of every record of a collection, in the order they were added
+    /// (what the collection's sheets are scored from).
+    fn texts(&self, collection: &str) -> Result<Vec<(String, String)>>;
     /// One record of a collection.
     fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>>;
     /// Takes a record out of a collection (and out of the store when no collection holds

@@ -377,6 +377,17 @@ impl Store for Sqlite {
         })
     }
 
+    fn texts(&self, collection: &str) -> Result<Vec<(String, String)>> {
+        self.read(|c| {
+            c.prepare_cached(
+                "SELECT r.id, r.canonical FROM members m JOIN records r ON r.id = m.record \
+                 WHERE m.collection = ?1 ORDER BY m.rowid",
+            )?
+            .query_map([collection], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+        })
+    }
+
     fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>> {
         self.read(|c| {
             c.prepare_cached(
