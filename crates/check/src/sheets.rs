@@ -108,15 +108,13 @@ impl Book {
             if let Some(record) = &p.record
                 && record.sheet.is_some()
             {
-                let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
-                let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"));
-                match (is_skat, profile) {
-                    (true, Some(profile)) => {
+                match skat_profile(record) {
+                    Some(profile) => {
                         let (scored, more) = sheet::check_with_hands(record, profile, &hands, scoring);
                         diagnostics.extend(more);
                         sheets.extend(scored);
                     }
-                    _ => left_out = true,
+                    None => left_out = true,
                 }
             }
             found.push((diagnostics, left_out));
@@ -143,12 +141,15 @@ impl Book {
     }
 }
 
+/// The Skat profile a record is played under: `None` for another game or an unknown profile.
+fn skat_profile(record: &Record) -> Option<&'static engine::skat::Profile> {
+    let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
+    is_skat
+        .then(|| engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko")))
+        .flatten()
+}
+
 /// The replayed Skat result of a record, when it is a Skat game that replays to one.
 fn skat_result(record: &Record) -> Option<GameResult> {
-    let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
-    if !is_skat {
-        return None;
-    }
-    let profile = engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko"))?;
-    Some(engine::skat::check(record, profile).0.result)
+    skat_profile(record).map(|profile| engine::skat::check(record, profile).0.result)
 }
