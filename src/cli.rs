@@ -96,7 +96,8 @@ pub struct ServeArgs {
     /// The address to listen on [default: 127.0.0.1:8080; env STICH_ADDR].
     #[arg(long)]
     pub addr: Option<String>,
-    /// The store: a SQLite file, created and migrated on first start, or `:memory:`
+    /// The store: a SQLite file, created and migrated on first start, `:memory:`, or a
+    /// PostgreSQL database shared by several instances (`postgres://user:password@host/db`)
     /// [default: stich.db; env STICH_DB].
     #[arg(long)]
     pub db: Option<String>,

@@ -87,16 +87,40 @@ impl AppState {
     }
 }
 
-/// The store `db` names: a SQLite file (or `:memory:`).
+/// The store `db` names: a PostgreSQL database (`postgres://…`), else a SQLite file (or
+/// `:memory:`). Connecting to PostgreSQL blocks: call this off the async runtime.
 pub fn open_store(db: &str) -> io::Result<Arc<dyn store::Store>> {
-    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-        return Err(io::Error::new(
-            io::ErrorKind::Unsupported,
-            "a PostgreSQL store is not built into this version; use a SQLite file",
-        ));
+    if is_postgres(db) {
+        let store = store::postgres::Postgres::open(db)
+            .map_err(|e| io::Error::other(format!("{}: {e}", redacted(db))))?;
+        return Ok(Arc::new(store));
     }
     let store = store::sqlite::Sqlite::open(db).map_err(|e| io::Error::other(format!("{db}: {e}")))?;
     Ok(Arc::new(store))
+}
+
+fn is_postgres(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// `db` as it may be printed: a PostgreSQL address without its password.
+pub fn redacted(db: &str) -> String {
+    if !is_postgres(db) {
+        return db.to_string();
+    }
+    let Some((scheme, rest)) = db.split_once("://") else {
+        return db.to_string();
+    };
+    // The user information ends at the last `@` before the host's path.
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(u, _)| u);
+            format!("{scheme}://{user}@{host}{path}")
+        }
+        None => db.to_string(),
+    }
 }
 
 /// The route a path belongs to, for the metrics: ids replaced by their parameter's name,
@@ -243,7 +267,10 @@ async fn shutdown_signal() {
 /// in flight. The address bound is printed on standard output (`listening on http://…`),
 /// so that `--addr 127.0.0.1:0` can be used.
 pub async fn run(settings: Settings) -> io::Result<()> {
-    let state = AppState::open(&settings)?;
+    let opening = settings.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::open(&opening))
+        .await
+        .map_err(io::Error::other)??;
     let listener = tokio::net::TcpListener::bind(&settings.addr).await?;
     let addr = listener.local_addr()?;
     {
@@ -252,7 +279,7 @@ pub async fn run(settings: Settings) -> io::Result<()> {
         writeln!(
             out,
             "stich serve: listening on http://{addr} (store: {})",
-            settings.db
+            redacted(&settings.db)
         )?;
         out.flush()?;
     }
@@ -272,6 +299,17 @@ pub fn run_blocking(settings: Settings) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_printed_postgres_address_has_no_password() {
+        assert_eq!(
+            redacted("postgres://stich:s3cret@db.example:5432/stich?sslmode=disable"),
+            "postgres://stich@db.example:5432/stich?sslmode=disable"
+        );
+        assert_eq!(redacted("postgresql://a:b:c@h/d"), "postgresql://a@h/d");
+        assert_eq!(redacted("postgres://h/d"), "postgres://h/d");
+        assert_eq!(redacted("stich.db"), "stich.db");
+    }
 
     #[test]
     fn route_labels_hide_ids() {

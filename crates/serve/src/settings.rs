@@ -35,7 +35,8 @@ impl Default for Limits {
 pub struct Settings {
     /// The address to listen on.
     pub addr: String,
-    /// The store: a SQLite file's path (created when missing), or `:memory:`.
+    /// The store: a SQLite file's path (created when missing), `:memory:`, or a PostgreSQL
+    /// database's address (`postgres://…`).
     pub db: String,
     /// The file of tokens that may write ([`crate::auth`]); without one nothing may write.
     pub token_file: Option<PathBuf>,

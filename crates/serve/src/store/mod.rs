@@ -2,9 +2,11 @@
 //! and a shared server store answer the same calls. Every call blocks; the routes make them
 //! off the async runtime.
 
+pub mod postgres;
 pub mod sqlite;
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 /// A failure of the store (I/O, a corrupt file, a broken connection): never the client's.
 #[derive(Debug)]
@@ -20,6 +22,12 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<::postgres::Error> for StoreError {
+    fn from(e: ::postgres::Error) -> StoreError {
         StoreError(e.to_string())
     }
 }
@@ -155,4 +163,59 @@ pub trait Store: Send + Sync {
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool>;
     /// The store's own integrity check: `ok`, or what is wrong.
     fn integrity_check(&self) -> Result<String>;
+}
+
+/// Seconds since the epoch, for the `created` and `applied` columns.
+pub(crate) fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A new collection id: 16 hex digits of a hash of the time, the process, a counter and the
+/// name, so ids are not guessed from one another.
+pub(crate) fn collection_id(name: &str, counter: usize) -> String {
+    let mut h = Sha256::new();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.update(nanos.to_le_bytes());
+    h.update(std::process::id().to_le_bytes());
+    h.update(counter.to_le_bytes());
+    h.update(name.as_bytes());
+    h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The `LIKE` pattern of a date filter: `2010-12` matches every day of the month. The
+/// value's own wildcards are escaped with a backslash, so the value is only ever a prefix.
+pub(crate) fn like_prefix(date: &str) -> String {
+    let mut pattern = String::with_capacity(date.len() + 1);
+    for ch in date.chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(ch);
+    }
+    pattern.push('%');
+    pattern
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_date_filter_is_a_prefix_whatever_it_holds() {
+        assert_eq!(like_prefix("2010-12"), "2010-12%");
+        assert_eq!(like_prefix("50%_\\"), "50\\%\\_\\\\%");
+    }
+
+    #[test]
+    fn collection_ids_are_sixteen_hex_digits_and_differ() {
+        let a = collection_id("club", 0);
+        let b = collection_id("club", 1);
+        assert_eq!(a.len(), 16);
+        assert!(a.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
 }

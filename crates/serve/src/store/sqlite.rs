@@ -6,7 +6,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
-use sha2::{Digest, Sha256};
 
 use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreError, Stored};
 
@@ -88,17 +87,11 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         tx.execute_batch(sql)?;
         tx.execute(
             "INSERT INTO migrations (version, applied) VALUES (?1, ?2)",
-            params![version, now()],
+            params![version, super::now()],
         )?;
         tx.commit()?;
     }
     Ok(())
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 impl Sqlite {
@@ -164,20 +157,6 @@ impl Sqlite {
             .map_err(|_| StoreError("a reader failed earlier".into()))?;
         Ok(f(&conn)?)
     }
-
-    /// A new collection id: 16 hex digits of a hash of the time, the process and a
-    /// counter, so ids are not guessed from one another.
-    fn new_id(&self, name: &str) -> String {
-        let mut h = Sha256::new();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        h.update(nanos.to_le_bytes());
-        h.update(std::process::id().to_le_bytes());
-        h.update(self.ids.fetch_add(1, Ordering::Relaxed).to_le_bytes());
-        h.update(name.as_bytes());
-        h.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
-    }
 }
 
 fn collection_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Collection> {
@@ -205,11 +184,11 @@ fn drop_orphans(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
 
 impl Store for Sqlite {
     fn create_collection(&self, name: &str, public: bool) -> Result<Collection> {
-        let id = self.new_id(name);
+        let id = super::collection_id(name, self.ids.fetch_add(1, Ordering::Relaxed));
         self.write(|c| {
             c.execute(
                 "INSERT INTO collections (id, name, public, created) VALUES (?1, ?2, ?3, ?4)",
-                params![id, name, public as i64, now()],
+                params![id, name, public as i64, super::now()],
             )
         })?;
         Ok(Collection {
@@ -319,16 +298,7 @@ impl Store for Sqlite {
         add("r.profile = ?", &filter.profile);
         // The date or its start: `2010-12` matches every day of the month. LIKE's wildcards
         // in the value are taken literally (escaped), so the value is only ever a prefix.
-        let date = filter.date.as_ref().map(|d| {
-            let escaped: String = d
-                .chars()
-                .flat_map(|ch| match ch {
-                    '%' | '_' | '\\' => vec!['\\', ch],
-                    ch => vec![ch],
-                })
-                .collect();
-            format!("{escaped}%")
-        });
+        let date = filter.date.as_deref().map(super::like_prefix);
         add("r.date LIKE ? ESCAPE '\\'", &date);
         add(
             "EXISTS (SELECT 1 FROM players p WHERE p.record = r.id AND p.name = ?)",
