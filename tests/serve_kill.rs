@@ -25,7 +25,7 @@ impl Drop for Server {
     }
 }
 
-fn start(db: &Path, tokens: &Path) -> Server {
+fn start(db: &str, tokens: &Path) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_stich"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -84,9 +84,9 @@ fn ids_of(answer: &str) -> Vec<String> {
         .collect()
 }
 
-fn setup() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+fn setup() -> (tempfile::TempDir, String, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("a folder");
-    let db = dir.path().join("stich.db");
+    let db = dir.path().join("stich.db").display().to_string();
     let tokens = dir.path().join("tokens");
     std::fs::write(&tokens, format!("{TOKEN}\n")).expect("the token file");
     (dir, db, tokens)
@@ -108,7 +108,30 @@ fn create_collection(addr: &str) -> String {
 #[test]
 fn a_killed_server_keeps_every_acknowledged_record() {
     let (_dir, db, tokens) = setup();
-    let mut server = start(&db, &tokens);
+    killed_in_uploads_keeps_what_it_acknowledged(&db, &tokens);
+    let store = serve::store::sqlite::Sqlite::open(&db).expect("the store opens");
+    use serve::store::Store;
+    assert_eq!(store.integrity_check().expect("checked"), "ok");
+}
+
+/// The same on a PostgreSQL store, when `STICH_TEST_POSTGRES` names a server.
+#[test]
+fn a_killed_server_on_postgres_keeps_every_acknowledged_record() {
+    let Some(db) = serve::store::postgres::Scratch::from_env("kill").expect("the test server answers") else {
+        eprintln!("skipped: STICH_TEST_POSTGRES names no server");
+        return;
+    };
+    let (_dir, _, tokens) = setup();
+    killed_in_uploads_keeps_what_it_acknowledged(&db.url, &tokens);
+    let store = serve::store::postgres::Postgres::open(&db.url).expect("the store opens");
+    use serve::store::Store;
+    assert_eq!(store.integrity_check().expect("checked"), "ok");
+}
+
+/// Uploads from two clients until the server at `db` is killed; a server started again on
+/// the store lists every record that was acknowledged.
+fn killed_in_uploads_keeps_what_it_acknowledged(db: &str, tokens: &Path) {
+    let mut server = start(db, tokens);
     let cid = create_collection(&server.addr);
     let acknowledged = Arc::new(Mutex::new(Vec::<String>::new()));
     // Two uploaders at once, each sending batches until the server is gone.
@@ -141,7 +164,7 @@ fn a_killed_server_keeps_every_acknowledged_record() {
     let acknowledged = acknowledged.lock().unwrap().clone();
     assert!(acknowledged.len() >= 100, "{} acknowledged", acknowledged.len());
 
-    let mut again = start(&db, &tokens);
+    let mut again = start(db, tokens);
     let mut stored = std::collections::HashSet::new();
     let mut offset = 0;
     loop {
@@ -165,9 +188,6 @@ fn a_killed_server_keeps_every_acknowledged_record() {
     );
     again.child.kill().expect("stopped");
     again.child.wait().expect("reaped");
-    let store = serve::store::sqlite::Sqlite::open(&db.display().to_string()).expect("the store opens");
-    use serve::store::Store;
-    assert_eq!(store.integrity_check().expect("checked"), "ok");
 }
 
 #[test]

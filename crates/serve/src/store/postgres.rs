@@ -28,7 +28,7 @@ CREATE TABLE records (
     profile TEXT,
     verdict TEXT NOT NULL,
     date TEXT,
-    canonical TEXT NOT NULL,
+    canonical BYTEA NOT NULL,
     report TEXT NOT NULL
 );
 CREATE TABLE members (
@@ -95,15 +95,20 @@ fn migrate(client: &mut Client) -> std::result::Result<(), ::postgres::Error> {
     tx.commit()
 }
 
-/// A text from the client in a form the server stores: PostgreSQL's text holds no NUL
-/// character, so a record holding one is refused by name rather than by a driver error.
-fn storable(what: &str, text: &str) -> Result<()> {
+/// A tag or a name as the listing's columns keep it. PostgreSQL's text holds no NUL
+/// character, so one is kept as U+FFFD there; the canonical text, the record itself, is kept
+/// byte for byte (as `bytea`), and the report's JSON escapes it.
+fn indexable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains('\0') {
-        return Err(StoreError(format!(
-            "{what} holds a NUL character, which a PostgreSQL store cannot keep"
-        )));
+        std::borrow::Cow::Owned(text.replace('\0', "\u{fffd}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
-    Ok(())
+}
+
+/// The canonical text read back from its bytes (written from a `str`, so UTF-8).
+fn text_of(bytes: Vec<u8>) -> std::result::Result<String, StoreError> {
+    String::from_utf8(bytes).map_err(|_| StoreError("a stored text is not UTF-8".into()))
 }
 
 impl Postgres {
@@ -193,7 +198,7 @@ fn drop_orphans(
 
 impl Store for Postgres {
     fn create_collection(&self, name: &str, public: bool) -> Result<Collection> {
-        storable("the collection's name", name)?;
+        let name = &*indexable(name);
         let id = super::collection_id(name, self.ids.fetch_add(1, Ordering::Relaxed));
         self.with(|c| {
             c.execute(
@@ -254,15 +259,6 @@ impl Store for Postgres {
     }
 
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>> {
-        for r in records {
-            storable("a record's canonical text", &r.canonical)?;
-            for text in [&r.game, &r.profile, &r.date].into_iter().flatten() {
-                storable("a record's tag", text)?;
-            }
-            for p in &r.players {
-                storable("a player's name", p)?;
-            }
-        }
         self.with(|c| {
             let mut tx = c.transaction()?;
             let mut fresh = Vec::with_capacity(records.len());
@@ -279,7 +275,7 @@ impl Store for Postgres {
         let mut args: Vec<String> = vec![collection.to_string()];
         let mut add = |clause: &str, value: Option<String>| {
             if let Some(v) = value {
-                args.push(v);
+                args.push(indexable(&v).into_owned());
                 clauses.push_str(" AND ");
                 clauses.push_str(&clause.replace("$?", &format!("${}", args.len())));
             }
@@ -341,8 +337,14 @@ impl Store for Postgres {
                  WHERE m.collection = $1 ORDER BY m.seq",
                 &[&collection],
             )?;
-            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-        })
+            Ok(rows
+                .iter()
+                .map(|r| (r.get(0), r.get::<_, Vec<u8>>(1)))
+                .collect::<Vec<_>>())
+        })?
+        .into_iter()
+        .map(|(id, text)| Ok((id, text_of(text)?)))
+        .collect()
     }
 
     fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>> {
@@ -352,11 +354,15 @@ impl Store for Postgres {
                  WHERE m.collection = $1 AND m.record = $2",
                 &[&collection, &id],
             )?;
-            Ok(row.map(|r| Stored {
-                canonical: r.get(0),
-                report: r.get(1),
-            }))
+            Ok(row.map(|r| (r.get::<_, Vec<u8>>(0), r.get::<_, String>(1))))
+        })?
+        .map(|(canonical, report)| {
+            Ok(Stored {
+                canonical: text_of(canonical)?,
+                report,
+            })
         })
+        .transpose()
     }
 
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool> {
@@ -422,16 +428,17 @@ fn add_chunk(
     records: &[NewRecord],
 ) -> std::result::Result<Vec<bool>, ::postgres::Error> {
     let ids: Vec<&str> = records.iter().map(|r| r.id.as_str()).collect();
-    let games: Vec<Option<&str>> = records.iter().map(|r| r.game.as_deref()).collect();
-    let profiles: Vec<Option<&str>> = records.iter().map(|r| r.profile.as_deref()).collect();
+    let column = |v: &Option<String>| v.as_deref().map(|t| indexable(t).into_owned());
+    let games: Vec<Option<String>> = records.iter().map(|r| column(&r.game)).collect();
+    let profiles: Vec<Option<String>> = records.iter().map(|r| column(&r.profile)).collect();
     let verdicts: Vec<&str> = records.iter().map(|r| r.verdict).collect();
-    let dates: Vec<Option<&str>> = records.iter().map(|r| r.date.as_deref()).collect();
-    let texts: Vec<&str> = records.iter().map(|r| r.canonical.as_str()).collect();
+    let dates: Vec<Option<String>> = records.iter().map(|r| column(&r.date)).collect();
+    let texts: Vec<&[u8]> = records.iter().map(|r| r.canonical.as_bytes()).collect();
     let reports: Vec<&str> = records.iter().map(|r| r.report.as_str()).collect();
     let stored: HashSet<String> = tx
         .query(
             "INSERT INTO records (id, game, profile, verdict, date, canonical, report) \
-             SELECT * FROM unnest($1::TEXT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], $7::TEXT[]) \
+             SELECT * FROM unnest($1::TEXT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BYTEA[], $7::TEXT[]) \
              ON CONFLICT (id) DO NOTHING RETURNING id",
             &[&ids, &games, &profiles, &verdicts, &dates, &texts, &reports],
         )?
@@ -448,12 +455,12 @@ fn add_chunk(
         }
         for (seat, name) in r.players.iter().enumerate() {
             p_record.push(r.id.as_str());
-            p_name.push(name.as_str());
+            p_name.push(indexable(name).into_owned());
             p_seat.push(seat as i32);
         }
         for code in &r.codes {
             k_record.push(r.id.as_str());
-            k_code.push(code.as_str());
+            k_code.push(indexable(code).into_owned());
         }
     }
     tx.execute(
@@ -484,4 +491,51 @@ fn add_chunk(
         .iter()
         .map(|r| joined.contains(&r.id) && first.insert(r.id.as_str()))
         .collect())
+}
+
+/// A database of its own on a PostgreSQL server, dropped with this value: what tests of the
+/// store against a real server run in. The server is the one `STICH_TEST_POSTGRES` names
+/// (`postgres://user:password@host:port/db`, a role that may create databases).
+pub struct Scratch {
+    admin: String,
+    name: String,
+    /// The address of the scratch database.
+    pub url: String,
+}
+
+impl Scratch {
+    /// A new scratch database named after `tag`, or `None` when `STICH_TEST_POSTGRES` is not
+    /// set. Blocks: call it off any async runtime.
+    pub fn from_env(tag: &str) -> Result<Option<Scratch>> {
+        let Ok(admin) = std::env::var("STICH_TEST_POSTGRES") else {
+            return Ok(None);
+        };
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let tag: String = tag.chars().filter(char::is_ascii_alphanumeric).collect();
+        let name = format!("stich_test_{tag}_{}_{nanos}", std::process::id());
+        let base = admin.split('?').next().unwrap_or(&admin);
+        let cut = base
+            .rfind('/')
+            .filter(|&i| i > base.find("://").map_or(0, |s| s + 2))
+            .ok_or_else(|| StoreError("STICH_TEST_POSTGRES names no database".into()))?;
+        let url = format!("{}/{name}", base.get(..cut).unwrap_or(base));
+        let mut client = Client::connect(&admin, NoTls)?;
+        client.batch_execute(&format!("CREATE DATABASE {name}"))?;
+        Ok(Some(Scratch { admin, name, url }))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let (admin, name) = (self.admin.clone(), self.name.clone());
+        // On a thread of its own, for the same reason as the store's connections.
+        let _ = std::thread::spawn(move || {
+            if let Ok(mut client) = Client::connect(&admin, NoTls) {
+                let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+            }
+        })
+        .join();
+    }
 }
