@@ -118,14 +118,7 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
     }
     assert_eq!(
         played_families,
-        [
-            "skat",
-            "pinochle",
-            "ristikontra",
-            "frog",
-            "sixty-six",
-            "bezique"
-        ]
+        ["skat", "pinochle", "ristikontra", "frog", "sixty-six", "bezique"]
     );
     // The bots said the words between tricks, too.
     for w in [
@@ -591,7 +584,10 @@ fn ristikontra_plays_in_the_dark_from_the_top_of_the_stock_only() {
         let played = play_token(game.as_mut(), token);
         if first && played.trick.is_some() {
             // Nobody matched the nine: the leader takes the trick (X61).
-            assert_eq!(played.trick.as_ref().map(|t| (t.winner.as_str(), t.points)), Some(("W", 14)));
+            assert_eq!(
+                played.trick.as_ref().map(|t| (t.winner.as_str(), t.points)),
+                Some(("W", 14))
+            );
             first = false;
         }
     }

@@ -528,7 +528,11 @@ impl<R: Rules> TableGame<R> {
         PlayItem::Trick(Trick {
             number: Some(bare(self.number)),
             leader: Some(bare(self.label(self.leader))),
-            cards: self.trick.iter().map(|&(c, _)| bare(CardSlot::Known(c))).collect(),
+            cards: self
+                .trick
+                .iter()
+                .map(|&(c, _)| bare(CardSlot::Known(c)))
+                .collect(),
             origins,
             claim: None,
             taker: None,

@@ -35,7 +35,10 @@ pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
 
 /// The replay, the findings and the play state after the record's play (`None` when the
 /// deal stops the check before the play): the state a game for bots goes on from.
-pub(crate) fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
     let kept = r.run();
     (r.replay, r.findings, kept)

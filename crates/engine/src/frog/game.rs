@@ -61,9 +61,7 @@ impl Rules for FrogGame {
         match state.play(card) {
             Ok(played) => Ok(Step::Card {
                 card,
-                done: played
-                    .trick
-                    .and_then(|t| Some((Seat::new(t.winner)?, t.points))),
+                done: played.trick.and_then(|t| Some((Seat::new(t.winner)?, t.points))),
             }),
             Err(refusal) => {
                 let (code, message) = refusal_finding(refusal);

@@ -8,8 +8,8 @@ use notation::{
 };
 
 use crate::at;
-use crate::core::counts::{CardCounts, CopyError, check_copies};
 use crate::core::GameState;
+use crate::core::counts::{CardCounts, CopyError, check_copies};
 use crate::core::duties::{Duties, PlayError};
 use crate::frog::model::{GameResult, Replay, TrickRecord};
 use crate::frog::rules::{Game, Options, Profile};
@@ -30,7 +30,11 @@ pub(crate) fn refusal_finding(refusal: Refusal) -> (&'static str, String) {
     match refusal {
         Refusal::Over => ("G0304", "a trick after the last".to_string()),
         Refusal::Illegal { seat, error } => {
-            let code = if matches!(error, PlayError::NotHeld(_)) { "G0301" } else { "G0302" };
+            let code = if matches!(error, PlayError::NotHeld(_)) {
+                "G0301"
+            } else {
+                "G0302"
+            };
             (code, format!("{}: {error}", label(seat)))
         }
     }
@@ -38,7 +42,10 @@ pub(crate) fn refusal_finding(refusal: Refusal) -> (&'static str, String) {
 
 /// The replay, the findings and the play state after the record's last card (`None` when
 /// the check stops before the play): the state a game for bots goes on from.
-pub(crate) fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run {
         kept: None,
         record,

@@ -135,7 +135,8 @@ impl GameState for PlayState {
         let mut done = None;
         if self.trick.len() == HANDS {
             let cards = std::mem::take(&mut self.trick);
-            let winner = (self.leader + duties::winner(&self.order, WinRule::Highest, &cards).unwrap_or(0)) % HANDS;
+            let winner =
+                (self.leader + duties::winner(&self.order, WinRule::Highest, &cards).unwrap_or(0)) % HANDS;
             let points = cards.iter().map(|&c| points(c)).sum();
             done = Some(TrickDone {
                 leader: self.leader,
@@ -146,7 +147,11 @@ impl GameState for PlayState {
             self.leader = winner;
             self.tricks_left = self.tricks_left.saturating_sub(1);
         }
-        Ok(Played { seat, card, trick: done })
+        Ok(Played {
+            seat,
+            card,
+            trick: done,
+        })
     }
 
     /// The check stops at a card the rules refuse, so nothing is played anyway.
@@ -185,7 +190,13 @@ mod tests {
         assert_eq!(s.legal(), [c(Spades, Ace), c(Spades, Six)]);
         let before = s.clone();
         let refused = s.play(c(Hearts, Seven));
-        assert!(matches!(refused, Err(Refusal::Illegal { seat: 1, error: PlayError::Breach { .. } })));
+        assert!(matches!(
+            refused,
+            Err(Refusal::Illegal {
+                seat: 1,
+                error: PlayError::Breach { .. }
+            })
+        ));
         assert_eq!(s.trick(), before.trick());
         assert!(s.play(c(Spades, Six)).is_ok());
         // R is void in spades and must trump.

@@ -155,7 +155,11 @@ fn with_stock(profile: &str, seed: u64) -> Option<Record> {
     let p = rules::by_name(profile)?;
     let mut record = crate::ristikontra::r#gen::generate(p, seed);
     let deal = record.deal.as_mut()?;
-    if deal.items.iter().any(|l| l.seat.node.eq_ignore_ascii_case("stock")) {
+    if deal
+        .items
+        .iter()
+        .any(|l| l.seat.node.eq_ignore_ascii_case("stock"))
+    {
         return None;
     }
     let (replay, _) = crate::ristikontra::check(&record, p);

@@ -9,11 +9,11 @@ use notation::{
 };
 
 use crate::at;
-use crate::core::counts::{CopyError, check_copies};
 use crate::core::GameState;
+use crate::core::counts::{CopyError, check_copies};
 use crate::ristikontra::model::{GameResult, Replay, SideResult, TrickRecord};
-use crate::ristikontra::state::{Action, Event, PlayState, Refusal, TRICKS};
 use crate::ristikontra::rules::{Options, Profile, with_tag};
+use crate::ristikontra::state::{Action, Event, PlayState, Refusal, TRICKS};
 use crate::ristikontra::words::{self, SEATS, SIDES};
 
 /// Checks a record under a profile: the replay and the findings.
@@ -24,7 +24,10 @@ pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
 
 /// The replay, the findings and the play state after the record's last action (`None` when
 /// the deal cannot be replayed): the state a game for bots goes on from.
-pub(crate) fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
     r.run();
     r.claims();
@@ -35,11 +38,9 @@ pub(crate) fn check_keeping(record: &Record, profile: &Profile) -> (Replay, Vec<
 /// of a card not on top).
 pub(crate) fn refusal_finding(action: Action, refusal: Refusal) -> (&'static str, Kind, String) {
     match refusal {
-        Refusal::NotTop { top, card } if matches!(action, Action::Draw { .. }) => (
-            "R0306",
-            Kind::Illegal,
-            not_top(top, card),
-        ),
+        Refusal::NotTop { top, card } if matches!(action, Action::Draw { .. }) => {
+            ("R0306", Kind::Illegal, not_top(top, card))
+        }
         other => refusal_finding_of(other),
     }
 }
@@ -63,7 +64,10 @@ fn refusal_finding_of(refusal: Refusal) -> (&'static str, Kind, String) {
         Refusal::DrawMissing { seat } => (
             "R0501",
             Kind::Incomplete,
-            format!("{}'s draw is not recorded and the stock is not given", label(seat)),
+            format!(
+                "{}'s draw is not recorded and the stock is not given",
+                label(seat)
+            ),
         ),
         Refusal::StockEmpty { seat } => (
             "R0302",
@@ -79,7 +83,10 @@ fn refusal_finding_of(refusal: Refusal) -> (&'static str, Kind, String) {
         Refusal::LastKing { seat } => (
             "R0304",
             Kind::Illegal,
-            format!("{} plays the last king while the stock lasts (cleaning)", label(seat)),
+            format!(
+                "{} plays the last king while the stock lasts (cleaning)",
+                label(seat)
+            ),
         ),
         Refusal::LeadLimit { seat, rank } => (
             "R0305",
@@ -130,7 +137,6 @@ struct Run<'a> {
     state: Option<PlayState>,
     stopped: bool,
 }
-
 
 fn span_of(st: &Statement) -> Option<Span> {
     st.seat
@@ -404,7 +410,9 @@ impl<'a> Run<'a> {
             };
             let action = Action::Play { card, dark };
             match state.play(action) {
-                Ok(Event::Played { trick: Some(done), .. }) => {
+                Ok(Event::Played {
+                    trick: Some(done), ..
+                }) => {
                     self.check_trick_claim(t, done.winner, done.points, span);
                     self.replay.tricks.push(TrickRecord {
                         leader: SEATS.get(done.leader).copied().unwrap_or("?").to_string(),

@@ -351,7 +351,10 @@ impl PlayState {
         if self.trick.is_empty() && self.o.lead_limit {
             let last3: Vec<&(usize, Rank)> = self.leads.iter().rev().take(3).collect();
             if last3.len() == 3 && last3.iter().all(|&&(s, r)| s == seat && r == card.rank) {
-                return Err(Refusal::LeadLimit { seat, rank: card.rank });
+                return Err(Refusal::LeadLimit {
+                    seat,
+                    rank: card.rank,
+                });
             }
         }
         Ok(())
@@ -569,7 +572,10 @@ impl PlayState {
         if let Some(top) = after.top()
             && after.check_card(top, true).is_ok()
         {
-            out.push(Action::Play { card: top, dark: true });
+            out.push(Action::Play {
+                card: top,
+                dark: true,
+            });
         }
         if let Some((winner, card)) = self.spice_now() {
             out.push(Action::Spice { seat: winner, card });
