@@ -611,3 +611,124 @@ impl GameState for PlayState {
         self.done >= TRICKS
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ristikontra::rules::by_name;
+    use cards::Rank::*;
+    use cards::Suit::*;
+
+    fn c(s: cards::Suit, r: Rank) -> Card {
+        Card::new(s, r)
+    }
+
+    fn variations() -> Options {
+        by_name("wikipedia-003-variations")
+            .map(|p| p.options)
+            .expect("the profile")
+    }
+
+    /// 003r:93 (X64): a player who led the last three tricks with one rank may not lead it
+    /// a fourth time; nobody matching the rank led, the leader takes each trick (X61).
+    #[test]
+    fn the_lead_limit_refuses_a_fourth_lead_of_the_rank() {
+        let hands = vec![
+            vec![
+                c(Spades, Two),
+                c(Hearts, Two),
+                c(Diamonds, Two),
+                c(Clubs, Two),
+                c(Spades, Three),
+            ],
+            vec![
+                c(Spades, Four),
+                c(Hearts, Four),
+                c(Diamonds, Four),
+                c(Clubs, Four),
+                c(Spades, Five),
+            ],
+            vec![
+                c(Spades, Six),
+                c(Hearts, Six),
+                c(Diamonds, Six),
+                c(Clubs, Six),
+                c(Hearts, Five),
+            ],
+            vec![
+                c(Spades, Seven),
+                c(Hearts, Seven),
+                c(Diamonds, Seven),
+                c(Clubs, Seven),
+                c(Diamonds, Five),
+            ],
+        ];
+        let mut s = PlayState::new(variations(), hands.clone(), None, 0, Vec::new(), 0);
+        for k in 0..3 {
+            for h in &hands {
+                let card = h[k];
+                assert!(s.play(Action::Play { card, dark: false }).is_ok(), "{card}");
+            }
+        }
+        assert_eq!(s.to_play(), 0);
+        let two = Action::Play {
+            card: c(Clubs, Two),
+            dark: false,
+        };
+        assert!(!s.legal().contains(&two));
+        assert_eq!(s.play(two), Err(Refusal::LeadLimit { seat: 0, rank: Two }));
+        assert!(s.legal().contains(&Action::Play {
+            card: c(Spades, Three),
+            dark: false
+        }));
+    }
+
+    /// 003r:98–101 (X66): under cleaning the last king may not be played while the stock
+    /// lasts; a card in the dark is the stock's top only (003r:64–66).
+    #[test]
+    fn the_last_king_waits_for_the_stock_and_the_dark_card_is_the_top() {
+        let hands = vec![
+            vec![c(Spades, King), c(Spades, Two)],
+            vec![c(Hearts, King), c(Hearts, Two)],
+            vec![c(Diamonds, King), c(Diamonds, Two)],
+            vec![c(Clubs, King), c(Clubs, Two)],
+        ];
+        let stock = vec![c(Spades, Ace), c(Hearts, Ace), c(Diamonds, Ace), c(Clubs, Ace)];
+        let mut s = PlayState::new(variations(), hands, Some(stock), 4, Vec::new(), 0);
+        for card in [c(Spades, King), c(Hearts, King), c(Diamonds, King)] {
+            assert!(s.play(Action::Play { card, dark: false }).is_ok());
+        }
+        let king = c(Clubs, King);
+        assert_eq!(
+            s.play(Action::Play {
+                card: king,
+                dark: false
+            }),
+            Err(Refusal::LastKing { seat: 3 })
+        );
+        let legal = s.legal();
+        assert_eq!(
+            legal,
+            [
+                Action::Play {
+                    card: c(Clubs, Two),
+                    dark: false
+                },
+                Action::Play {
+                    card: c(Spades, Ace),
+                    dark: true
+                },
+            ]
+        );
+        assert_eq!(
+            s.play(Action::Play {
+                card: c(Hearts, Ace),
+                dark: true
+            }),
+            Err(Refusal::NotTop {
+                top: Some(c(Spades, Ace)),
+                card: c(Hearts, Ace)
+            })
+        );
+    }
+}
