@@ -597,4 +597,24 @@ fn ristikontra_plays_in_the_dark_from_the_top_of_the_stock_only() {
     let points: Vec<u32> = r.sides.iter().map(|s| s.points).collect();
     assert_eq!((points, r.outcome.as_deref()), (vec![59, 61], Some("EW")));
     assert_eq!(checked(&game.to_record()).0, Verdict::Consistent);
+    // A record that writes its draws instead of giving the stock cannot go on: the bot's
+    // draws and cards in the dark come from the stock. A seed's game gets it back.
+    let family = family::by_tag("ristikontra").expect("the family");
+    let mut generated = family
+        .generate("wikipedia-003", 3, engine::GenLayout::Complete)
+        .expect("a generated game");
+    let deal = generated.deal.as_ref().expect("a deal");
+    assert!(
+        deal.items.iter().all(|l| l.seat.node != "stock"),
+        "seed 3 writes its draws"
+    );
+    generated.play = None;
+    generated.result = None;
+    let e = table_game::from_record(&notation::print_file([&generated]))
+        .err()
+        .expect("no stock");
+    assert_eq!(e.code, "A0003", "{e}");
+    let seeded =
+        table_game::new_game("ristikontra", Some("wikipedia-003"), DealSpec::Seed(3)).expect("a game");
+    assert!(seeded.to_record().contains("stock:"));
 }

@@ -1,7 +1,7 @@
 //! The play of a Frog deal as a [`GameState`]: eleven tricks of three under follow suit and
 //! trump when void (001:608), the highest trump or the highest card of the suit led taking
 //! the trick. The check ([`super::replay`]) replays a record's tricks through it and a game
-//! for bots ([`super::game`]) plays on it, so both judge a card by the same rules.
+//! for bots (`super::game`) plays on it, so both judge a card by the same rules.
 
 use cards::{Card, Pack, Suit};
 

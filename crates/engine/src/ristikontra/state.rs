@@ -2,7 +2,7 @@
 //! rank led, cards played in the dark from the stock, the fill-up from the winner round,
 //! the spice, the lead limit and the cleaning (`spec/rules/ristikontra.md` §2, §4). The
 //! check ([`super::replay`]) replays a record through it and a game for bots
-//! ([`super::game`]) plays on it, so both judge an action by the same rules.
+//! (`super::game`) plays on it, so both judge an action by the same rules.
 //!
 //! The draws of a fill-up are made when the next action needs them: by the record's `draws`
 //! statements, or from the stock when the deal gives it ([`PlayState::draw_pending`]).
