@@ -375,12 +375,19 @@ mod props {
         /// with a code, and a refusal changes nothing.
         #[test]
         fn any_token_is_played_or_refused_without_change(
-            family in 0usize..3,
+            family in 0usize..6,
             seed in 0u64..1000,
             steps in 0usize..30,
             token in "[♣♠♥♦A-Za-z0-9 @=-]{0,12}",
         ) {
-            let (tag, profile) = [("skat", "isko"), ("pinochle", "two-hand"), ("sixty-six", "uspc-two-hand")][family];
+            let (tag, profile) = [
+                ("skat", "isko"),
+                ("pinochle", "two-hand"),
+                ("sixty-six", "uspc-two-hand"),
+                ("bezique", "uspc-no-turn"),
+                ("frog", "foster-1897"),
+                ("ristikontra", "wikipedia-003-variations"),
+            ][family];
             let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
             let mut rng = Rng(seed);
             for _ in 0..steps {
