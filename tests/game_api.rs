@@ -91,6 +91,9 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
                     "closes",
                     "out",
                     "exchanges",
+                    "seven",
+                    "sequence",
+                    "spices",
                 ] {
                     if record.lines().any(|l| {
                         l.split_whitespace().nth(1) == Some(w) || l.split_whitespace().nth(2) == Some(w)
@@ -113,7 +116,10 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
             played_families.push(family.tag());
         }
     }
-    assert_eq!(played_families, ["skat", "pinochle", "sixty-six"]);
+    assert_eq!(
+        played_families,
+        ["skat", "pinochle", "ristikontra", "frog", "sixty-six", "bezique"]
+    );
     // The bots said the words between tricks, too.
     for w in [
         "kontra",
@@ -123,6 +129,8 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
         "closes",
         "out",
         "exchanges",
+        "seven",
+        "spices",
     ] {
         assert!(words.contains(w), "no game said {w}: {words:?}");
     }
@@ -157,7 +165,7 @@ fn cards_of(lines: &[String]) -> Vec<String> {
         .iter()
         .flat_map(|l| {
             let body = l.split_once(':').map_or("", |(_, b)| b);
-            let body = body.split('=').next().unwrap_or("");
+            let body = body.split(['=', ';']).next().unwrap_or("");
             body.split_whitespace().map(str::to_string).collect::<Vec<_>>()
         })
         .collect()
@@ -320,6 +328,11 @@ fn a_game_stopped_anywhere_goes_on_from_its_record() {
         ("skat", "isko"),
         ("pinochle", "uspc-two-hand"),
         ("sixty-six", "uspc-two-hand"),
+        ("bezique", "uspc-two-hand"),
+        ("bezique", "uspc-no-turn"),
+        ("frog", "foster-1897"),
+        ("ristikontra", "wikipedia-003"),
+        ("ristikontra", "wikipedia-003-variations"),
     ] {
         for seed in 0..3u64 {
             let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
@@ -362,12 +375,19 @@ mod props {
         /// with a code, and a refusal changes nothing.
         #[test]
         fn any_token_is_played_or_refused_without_change(
-            family in 0usize..3,
+            family in 0usize..6,
             seed in 0u64..1000,
             steps in 0usize..30,
             token in "[♣♠♥♦A-Za-z0-9 @=-]{0,12}",
         ) {
-            let (tag, profile) = [("skat", "isko"), ("pinochle", "two-hand"), ("sixty-six", "uspc-two-hand")][family];
+            let (tag, profile) = [
+                ("skat", "isko"),
+                ("pinochle", "two-hand"),
+                ("sixty-six", "uspc-two-hand"),
+                ("bezique", "uspc-no-turn"),
+                ("frog", "foster-1897"),
+                ("ristikontra", "wikipedia-003-variations"),
+            ][family];
             let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
             let mut rng = Rng(seed);
             for _ in 0..steps {
@@ -435,4 +455,173 @@ fn kontra_is_a_defender_s_word_of_the_profiles_that_have_it() {
     let re = record.contains("F re");
     assert_eq!(r.kontra, Some(if re { 2 } else { 1 }), "{record}");
     assert_eq!(checked(&record).0, Verdict::Consistent);
+}
+
+#[test]
+fn bezique_s_last_eight_tricks_must_follow_and_win() {
+    // Seed 000, Bezique, The Play: once the stock is gone each player must follow suit and
+    // try to win the trick. At trick 26 E leads the ♣9 (clubs are trumps); D holds ♣J ♣7
+    // ♦9 ♦10 ♥8 ♥K ♥K and must head it with the ♣J.
+    let path = "corpus/bezique/uspc-two-hand/seven-and-brisques.stich";
+    let (start, rest) = cut(path, "25. E:", "         26. E: ♣9\n");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.to_act().as_deref(), Some("D"));
+    let legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+    assert_eq!(legal, ["♣J"]);
+    let before = game.to_record();
+    for (card, why) in [("♣7", "try to win"), ("♥K", "follow suit")] {
+        let action = game.parse_action(card).expect("a card");
+        let refusal = game.play(&action).expect_err(why);
+        assert_eq!(refusal.code, "B0302", "{card}: {refusal}");
+    }
+    assert_eq!(game.to_record(), before);
+    let not_held = game.parse_action("♠A").expect("a card");
+    assert_eq!(game.play(&not_held).expect_err("not held").code, "B0301");
+    // A declaration during the last tricks is out of turn.
+    let late = game.parse_action("marriage ♥K ♥Q").expect("a declaration");
+    assert_eq!(game.play(&late).expect_err("no declaring").code, "B0208");
+    // The rest as the record plays it, to the record's own figures.
+    let tokens = cards_of(&rest);
+    for token in &tokens[1..] {
+        play_token(game.as_mut(), token);
+    }
+    let Some(Outcome::Bezique(r)) = game.result() else {
+        panic!("a Bezique result");
+    };
+    let points: Vec<(String, u32)> = r.sides.iter().map(|s| (s.side.clone(), s.points)).collect();
+    assert_eq!(points, [("E".to_string(), 130), ("D".to_string(), 50)]);
+    assert_eq!(checked(&game.to_record()).0, Verdict::Consistent);
+}
+
+#[test]
+fn bezique_s_winner_declares_before_the_draw() {
+    // Seed 000, Bezique, The Play: the winner of a trick may declare before drawing; the
+    // other player may not. Bots that declare whenever they can leave records the check
+    // finds consistent, the declarations scored as the calculator counts them.
+    let mut declared = 0;
+    for seed in 0..12u64 {
+        let mut game = table_game::new_game("bezique", None, DealSpec::Seed(seed)).expect("a game");
+        let mut rng = Rng(seed);
+        while !game.is_over() {
+            let legal = game.legal();
+            let declaration = legal.iter().find(|a| a.token().contains(' '));
+            let action = match declaration {
+                Some(a) => {
+                    declared += 1;
+                    a.clone()
+                }
+                None => legal[rng.below(legal.len())].clone(),
+            };
+            game.play(&action)
+                .unwrap_or_else(|r| panic!("{action}: {r}\n{}", game.to_record()));
+        }
+        let (_, result) = checked(&game.to_record());
+        assert_eq!(result, game.result());
+    }
+    assert!(declared > 0, "no bot declared");
+    // Before any trick nobody has won one: E may only lead.
+    let game = table_game::new_game("bezique", None, DealSpec::Seed(1)).expect("a game");
+    assert_eq!(game.to_act().as_deref(), Some("E"));
+    assert!(game.legal().iter().all(|a| !a.token().contains(' ')));
+    let mut game = game;
+    let marriage = game.parse_action("marriage ♥K ♥Q").expect("a declaration");
+    assert_eq!(game.play(&marriage).expect_err("no trick won").code, "B0208");
+}
+
+#[test]
+fn frog_must_follow_suit_but_need_not_head() {
+    // Seed 001, Frog (001:608): the others must follow suit, and trump when they cannot;
+    // they need not head the trick. In the Chico in spades, M leads the ♠10 at trick 5; R
+    // holds no spade and may play any card; F holds the ♠Q and must play it.
+    let path = "corpus/frog/foster-1897/settlement.stich";
+    let (start, rest) = cut(path, "4. M:", "         5. M: ♠10\n");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.seats(), ["F", "M", "R"]);
+    assert_eq!(game.to_act().as_deref(), Some("R"));
+    assert_eq!(game.legal().len(), 7, "R is void in spades and trumps");
+    play_token(game.as_mut(), "♥6");
+    assert_eq!(game.to_act().as_deref(), Some("F"));
+    let legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+    assert_eq!(legal, ["♠Q"]);
+    let before = game.to_record();
+    let revoke = game.parse_action("♦K").expect("a card");
+    assert_eq!(game.play(&revoke).expect_err("a revoke").code, "G0302");
+    let gone = game.parse_action("♣A").expect("a card");
+    assert_eq!(game.play(&gone).expect_err("played at trick 1").code, "G0301");
+    assert_eq!(game.to_record(), before);
+    // The check gives the same code to the same card written in the record.
+    let reports = check::check_str(&before.replace("5. M: ♠10 ♥6", "5. M: ♠10 ♥6 ♦K"));
+    assert!(reports[0].findings.iter().any(|f| f.code == "G0302"));
+    let tokens = cards_of(&rest);
+    for token in &tokens[2..] {
+        play_token(game.as_mut(), token);
+    }
+    let Some(Outcome::Frog(r)) = game.result() else {
+        panic!("a Frog result");
+    };
+    assert_eq!(r.points, 98);
+    assert_eq!(checked(&game.to_record()).0, Verdict::Consistent);
+}
+
+#[test]
+fn ristikontra_plays_in_the_dark_from_the_top_of_the_stock_only() {
+    // Seed 003r:64–66: instead of a hand card a player may play the top card of the stock
+    // (spec/rules/ristikontra.md §2). In the 61-of-120 deal W leads ♦9 in the dark; the
+    // stock's top is then ♥K, and N may play it, or any of his six cards (the play is free).
+    let path = "corpus/ristikontra/wikipedia-003/sixty-one.stich";
+    let (start, rest) = cut(path, "stock:", "play     1. W: ♦9@stock\n");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.seats(), ["N", "E", "S", "W"]);
+    assert_eq!(game.to_act().as_deref(), Some("N"));
+    let legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+    assert_eq!(legal, ["♠7", "♠2", "♣10", "♠4", "♦7", "♦8", "♥K@stock"]);
+    let before = game.to_record();
+    let not_top = game.parse_action("♥4@stock").expect("a card in the dark");
+    assert_eq!(game.play(&not_top).expect_err("♥K is on top").code, "R0302");
+    let not_held = game.parse_action("♠A").expect("a card");
+    assert_eq!(game.play(&not_held).expect_err("E holds it").code, "R0301");
+    assert_eq!(game.to_record(), before);
+    // The check gives the same code to the same card written in the record.
+    let reports = check::check_str(&before.replace("1. W: ♦9@stock", "1. W: ♦9@stock ♥4@stock"));
+    assert!(reports[0].findings.iter().any(|f| f.code == "R0302"));
+    let tokens = cards_of(&rest);
+    let mut first = true;
+    assert_eq!(tokens.first().map(String::as_str), Some("♦9@stock"));
+    for token in &tokens[1..] {
+        let played = play_token(game.as_mut(), token);
+        if first && played.trick.is_some() {
+            // Nobody matched the nine: the leader takes the trick (X61).
+            assert_eq!(
+                played.trick.as_ref().map(|t| (t.winner.as_str(), t.points)),
+                Some(("W", 14))
+            );
+            first = false;
+        }
+    }
+    let Some(Outcome::Ristikontra(r)) = game.result() else {
+        panic!("a Ristikontra result");
+    };
+    let points: Vec<u32> = r.sides.iter().map(|s| s.points).collect();
+    assert_eq!((points, r.outcome.as_deref()), (vec![59, 61], Some("EW")));
+    assert_eq!(checked(&game.to_record()).0, Verdict::Consistent);
+    // A record that writes its draws instead of giving the stock cannot go on: the bot's
+    // draws and cards in the dark come from the stock. A seed's game gets it back.
+    let family = family::by_tag("ristikontra").expect("the family");
+    let mut generated = family
+        .generate("wikipedia-003", 3, engine::GenLayout::Complete)
+        .expect("a generated game");
+    let deal = generated.deal.as_ref().expect("a deal");
+    assert!(
+        deal.items.iter().all(|l| l.seat.node != "stock"),
+        "seed 3 writes its draws"
+    );
+    generated.play = None;
+    generated.result = None;
+    let e = table_game::from_record(&notation::print_file([&generated]))
+        .err()
+        .expect("no stock");
+    assert_eq!(e.code, "A0003", "{e}");
+    let seeded =
+        table_game::new_game("ristikontra", Some("wikipedia-003"), DealSpec::Seed(3)).expect("a game");
+    assert!(seeded.to_record().contains("stock:"));
 }

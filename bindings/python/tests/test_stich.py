@@ -129,7 +129,17 @@ def _random_bot(game, seed):
     return moves
 
 
-@pytest.mark.parametrize("game,rules", [("skat", "isko"), ("pinochle", "uspc-two-hand"), ("sixty-six", "uspc-two-hand")])
+@pytest.mark.parametrize(
+    "game,rules",
+    [
+        ("skat", "isko"),
+        ("pinochle", "uspc-two-hand"),
+        ("sixty-six", "uspc-two-hand"),
+        ("bezique", "uspc-two-hand"),
+        ("frog", "foster-1897"),
+        ("ristikontra", "wikipedia-003-variations"),
+    ],
+)
 def test_a_random_bot_plays_a_game_to_a_consistent_record(game, rules):
     for seed in range(3):
         g = stich.Game(game=game, rules=rules, seed=seed)

@@ -284,6 +284,16 @@ pub(crate) enum Step {
         /// The trick it completed.
         done: Option<(Seat, u32)>,
     },
+    /// A card from elsewhere than the hand, written with its origin (`♦9@stock`, a card
+    /// played in the dark); `done` as for [`Step::Card`].
+    CardFrom {
+        /// The card.
+        card: Card,
+        /// The origin mark (`stock`).
+        origin: &'static str,
+        /// The trick it completed.
+        done: Option<(Seat, u32)>,
+    },
     /// A statement of the play section (`dix ♠9 = 10`, `closes`).
     Said {
         /// Its tokens, the word first.
@@ -349,10 +359,10 @@ pub(crate) struct TableGame<R: Rules> {
     labels: Vec<String>,
     record: Record,
     state: Option<R::State>,
-    /// The trick in progress: leader, number and cards.
+    /// The trick in progress: leader, number and cards, with the origin of each.
     leader: Seat,
     number: u32,
-    trick: Vec<Card>,
+    trick: Vec<(Card, Option<String>)>,
 }
 
 fn empty_play() -> Section<Play> {
@@ -463,11 +473,15 @@ impl<R: Rules> TableGame<R> {
             ));
         };
         items.pop();
-        let cards: Vec<Card> = t
+        let cards: Vec<(Card, Option<String>)> = t
             .cards
             .iter()
-            .filter_map(|c| match c.node {
-                CardSlot::Known(card) => Some(card),
+            .enumerate()
+            .filter_map(|(i, c)| match c.node {
+                CardSlot::Known(card) => {
+                    let origin = t.origins.get(i).cloned().flatten().map(|o| o.node);
+                    Some((card, origin))
+                }
                 CardSlot::Unknown => None,
             })
             .collect();
@@ -506,11 +520,20 @@ impl<R: Rules> TableGame<R> {
     }
 
     fn trick_item(&self) -> PlayItem {
+        let origins = if self.trick.iter().any(|(_, o)| o.is_some()) {
+            self.trick.iter().map(|(_, o)| o.clone().map(bare)).collect()
+        } else {
+            Vec::new()
+        };
         PlayItem::Trick(Trick {
             number: Some(bare(self.number)),
             leader: Some(bare(self.label(self.leader))),
-            cards: self.trick.iter().map(|&c| bare(CardSlot::Known(c))).collect(),
-            origins: Vec::new(),
+            cards: self
+                .trick
+                .iter()
+                .map(|&(c, _)| bare(CardSlot::Known(c)))
+                .collect(),
+            origins,
             claim: None,
             taker: None,
             comments: Vec::new(),
@@ -609,23 +632,9 @@ impl<R: Rules> Game for TableGame<R> {
         let token = self.rules.token(state, act);
         self.state = Some(next);
         let mut trick = None;
-        match step {
-            Step::Card { card, done } => {
-                if self.trick.is_empty() {
-                    self.leader = seat;
-                }
-                self.trick.push(card);
-                if let Some((winner, points)) = done {
-                    let item = self.trick_item();
-                    self.push(item);
-                    self.trick.clear();
-                    self.number += 1;
-                    trick = Some(TrickTaken {
-                        winner: self.label(winner),
-                        points,
-                    });
-                }
-            }
+        let (card, origin, done) = match step {
+            Step::CardFrom { card, origin, done } => (card, Some(origin), done),
+            Step::Card { card, done } => (card, None, done),
             Step::Said { tokens, figure } => {
                 let item = PlayItem::Event(Statement {
                     seat: Some(bare(label.clone())),
@@ -634,7 +643,27 @@ impl<R: Rules> Game for TableGame<R> {
                     comments: Vec::new(),
                 });
                 self.push(item);
+                return Ok(Played {
+                    seat: label,
+                    action: token,
+                    trick: None,
+                    over: self.is_over(),
+                });
             }
+        };
+        if self.trick.is_empty() {
+            self.leader = seat;
+        }
+        self.trick.push((card, origin.map(str::to_string)));
+        if let Some((winner, points)) = done {
+            let item = self.trick_item();
+            self.push(item);
+            self.trick.clear();
+            self.number += 1;
+            trick = Some(TrickTaken {
+                winner: self.label(winner),
+                points,
+            });
         }
         Ok(Played {
             seat: label,

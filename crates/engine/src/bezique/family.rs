@@ -86,6 +86,15 @@ impl Family for Bezique {
         true
     }
 
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        rules::by_name(profile)?;
+        Some(bezique::game::new_game(profile, deal))
+    }
+
     fn meld(&self, profile: &str, trump: &str, hand: &[Card]) -> Option<Result<MeldSummary, String>> {
         let Some(profile) = rules::by_name(profile) else {
             return Some(Err(format!(

@@ -8,6 +8,7 @@
 //! `spec/rules/bezique.md` gives every rule with its seed passage.
 
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;

@@ -29,9 +29,19 @@ pub const LABELS: [&str; 2] = ["E", "D"];
 
 /// The replay of `record` under `profile`, and every finding.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let (replay, findings, _) = check_keeping(record, profile);
+    (replay, findings)
+}
+
+/// The replay, the findings and the play state after the record's play (`None` when the
+/// deal stops the check before the play): the state a game for bots goes on from.
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
-    r.run();
-    (r.replay, r.findings)
+    let kept = r.run();
+    (r.replay, r.findings, kept)
 }
 
 /// The play rules of a profile with `trump`.
@@ -118,23 +128,20 @@ impl<'a> Run<'a> {
         self.push(Diagnostic::error("B0504", Kind::Incomplete, span, message).with_help(help.to_string()));
     }
 
-    fn run(&mut self) {
-        let Some((hands, turned, stock)) = self.deal() else {
-            return;
-        };
+    fn run(&mut self) -> Option<PlayState> {
+        let (hands, turned, stock) = self.deal()?;
         self.replay.dealer = Some("D".to_string());
         // Without a turned card the trump suit is a placeholder until a marriage makes it.
         self.trump = turned.map_or(cards::Suit::Spades, |t| t.suit);
         let rules = play_rules(&self.o, self.table, self.trump);
         // The non-dealer leads (000:551).
-        let Some(leader) = Seat::new(0) else {
-            return;
-        };
+        let leader = Seat::new(0)?;
         let mut state = PlayState::new(rules, &self.pack, hands, leader, Some(Stock::new(stock, turned)));
         self.play(&mut state);
         self.replay.trump = state.trump().map(|t| t.name().to_string());
         self.result(&state);
         self.claims();
+        Some(state)
     }
 
     fn deal(&mut self) -> Option<(BySeat<CardCounts>, Option<Card>, Vec<Card>)> {
@@ -747,52 +754,57 @@ impl Sink<PlayState, Ctx> for CheckSink {
     }
 
     fn refused(&mut self, ctx: &Ctx, action: Action, refusal: Refusal) -> ControlFlow<(), Recovery> {
-        let span = at(ctx.span);
-        let d = match refusal {
-            Refusal::Over => {
-                self.findings.push(Diagnostic::error("B0304", Kind::Illegal, span, "every trick has been played; this card is one too many"));
-                return ControlFlow::Break(());
-            }
-            Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(
-                "B0301",
-                Kind::Illegal,
-                span,
-                if from_table { format!("{card} is not on the table before {}", label(seat)) } else { format!("{} does not hold {card}", label(seat)) },
-            ),
-            Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
-                "B0302",
-                Kind::Illegal,
-                span,
-                format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
-            )
-            .with_help("in the last eight tricks each player must follow suit and try to win the trick (seed 000, Bezique, The Play)"),
-            Refusal::NotNow => Diagnostic::error("B0208", Kind::Illegal, span, "only the winner of the last trick declares or exchanges, before the draw, and not when he takes the last face-down card")
-                .with_help("seed 000, Bezique, The Play"),
-            Refusal::SecondMeld => Diagnostic::error("B0209", Kind::Illegal, span, "only one declaration is scored at a turn (the seven of trumps apart)")
-                .with_help("seed 000, Bezique, The Play: \"may score for only one at that time\""),
-            Refusal::Shape(e) => {
-                let word = match action {
-                    Action::Meld { kind, .. } => meld::word(kind),
-                    _ => "declaration",
-                };
-                let help = match e {
-                    ShapeError::NotInTable => "this profile has no such declaration".to_string(),
-                    _ => format!("see the {word} in spec/rules/bezique.md §3"),
-                };
-                Diagnostic::error("B0206", Kind::Illegal, span, format!("the cards are not a {word}")).with_help(help)
-            }
-            Refusal::MeldNotHeld(c) => Diagnostic::error("B0207", Kind::Illegal, span, format!("{c} is neither in the hand nor on the table")),
-            Refusal::NoCardFromHand => Diagnostic::error("B0210", Kind::Illegal, span, "a declaration takes at least one card from the hand")
-                .with_help("four different queens are needed for another 60 (seed 000, Bezique, The Play)"),
-            Refusal::Remeld(c) => Diagnostic::error("B0211", Kind::Illegal, span, format!("{c} on the table already served in a declaration of this kind worth as much or more"))
-                .with_help("a card may count again only in a declaration of another kind, or a higher one of its kind (seed 000, Bezique, The Play)"),
-            Refusal::DixCounted => Diagnostic::error("B0212", Kind::Illegal, span, "every seven of trumps this player has held is counted already"),
-            Refusal::NoExchange => Diagnostic::error("B0204", Kind::Illegal, span, "no exchange: the player must hold the seven of trumps and the turned card must still lie there (and not be the seven)"),
-        };
-        self.findings.push(d);
+        let over = refusal == Refusal::Over;
+        self.findings.push(refusal_finding(action, refusal, at(ctx.span)));
+        if over {
+            return ControlFlow::Break(());
+        }
         match action {
             Action::Play { .. } => ControlFlow::Continue(Recovery::Apply),
             _ => ControlFlow::Continue(Recovery::Skip),
         }
+    }
+}
+
+/// The finding of a refused action of the Bezique play at `span`: the check's and the game
+/// API's ([`crate::table_game`]) one code and message for the same refusal.
+pub(crate) fn refusal_finding(action: Action, refusal: Refusal, span: Option<Span>) -> Diagnostic {
+    match refusal {
+        Refusal::Over => Diagnostic::error("B0304", Kind::Illegal, span, "every trick has been played; this card is one too many"),
+        Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(
+            "B0301",
+            Kind::Illegal,
+            span,
+            if from_table { format!("{card} is not on the table before {}", label(seat)) } else { format!("{} does not hold {card}", label(seat)) },
+        ),
+        Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
+            "B0302",
+            Kind::Illegal,
+            span,
+            format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
+        )
+        .with_help("in the last eight tricks each player must follow suit and try to win the trick (seed 000, Bezique, The Play)"),
+        Refusal::NotNow => Diagnostic::error("B0208", Kind::Illegal, span, "only the winner of the last trick declares or exchanges, before the draw, and not when he takes the last face-down card")
+            .with_help("seed 000, Bezique, The Play"),
+        Refusal::SecondMeld => Diagnostic::error("B0209", Kind::Illegal, span, "only one declaration is scored at a turn (the seven of trumps apart)")
+            .with_help("seed 000, Bezique, The Play: \"may score for only one at that time\""),
+        Refusal::Shape(e) => {
+            let word = match action {
+                Action::Meld { kind, .. } => meld::word(kind),
+                _ => "declaration",
+            };
+            let help = match e {
+                ShapeError::NotInTable => "this profile has no such declaration".to_string(),
+                _ => format!("see the {word} in spec/rules/bezique.md §3"),
+            };
+            Diagnostic::error("B0206", Kind::Illegal, span, format!("the cards are not a {word}")).with_help(help)
+        }
+        Refusal::MeldNotHeld(c) => Diagnostic::error("B0207", Kind::Illegal, span, format!("{c} is neither in the hand nor on the table")),
+        Refusal::NoCardFromHand => Diagnostic::error("B0210", Kind::Illegal, span, "a declaration takes at least one card from the hand")
+            .with_help("four different queens are needed for another 60 (seed 000, Bezique, The Play)"),
+        Refusal::Remeld(c) => Diagnostic::error("B0211", Kind::Illegal, span, format!("{c} on the table already served in a declaration of this kind worth as much or more"))
+            .with_help("a card may count again only in a declaration of another kind, or a higher one of its kind (seed 000, Bezique, The Play)"),
+        Refusal::DixCounted => Diagnostic::error("B0212", Kind::Illegal, span, "every seven of trumps this player has held is counted already"),
+        Refusal::NoExchange => Diagnostic::error("B0204", Kind::Illegal, span, "no exchange: the player must hold the seven of trumps and the turned card must still lie there (and not be the seven)"),
     }
 }

@@ -80,4 +80,13 @@ impl Family for Frog {
     fn generates(&self) -> bool {
         true
     }
+
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        rules::by_name(profile)?;
+        Some(frog::game::new_game(profile, deal))
+    }
 }

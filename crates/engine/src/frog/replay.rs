@@ -8,17 +8,46 @@ use notation::{
 };
 
 use crate::at;
+use crate::core::GameState;
 use crate::core::counts::{CardCounts, CopyError, check_copies};
-use crate::core::duties::{Duties, WinRule, check_play, order_for, winner};
+use crate::core::duties::{Duties, PlayError};
 use crate::frog::model::{GameResult, Replay, TrickRecord};
 use crate::frog::rules::{Game, Options, Profile};
+use crate::frog::state::{PlayState, Refusal};
 
 /// The three who hold cards, in turn order from the dealer's left (001:598, 604).
 pub const ACTIVE: [&str; 3] = ["F", "M", "R"];
 
 /// Checks a record under a profile: the replay and the findings.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let (replay, findings, _) = check_keeping(record, profile);
+    (replay, findings)
+}
+
+/// The code and message of a card the rules refuse: `G0301` for a card not held, `G0302`
+/// for one against the duty to follow suit or to trump, `G0304` after the last trick.
+pub(crate) fn refusal_finding(refusal: Refusal) -> (&'static str, String) {
+    match refusal {
+        Refusal::Over => ("G0304", "a trick after the last".to_string()),
+        Refusal::Illegal { seat, error } => {
+            let code = if matches!(error, PlayError::NotHeld(_)) {
+                "G0301"
+            } else {
+                "G0302"
+            };
+            (code, format!("{}: {error}", label(seat)))
+        }
+    }
+}
+
+/// The replay, the findings and the play state after the record's last card (`None` when
+/// the check stops before the play): the state a game for bots goes on from.
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run {
+        kept: None,
         record,
         o: profile.options,
         replay: Replay {
@@ -30,7 +59,7 @@ pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     };
     r.run();
     r.claims();
-    (r.replay, r.findings)
+    (r.replay, r.findings, r.kept)
 }
 
 /// A card's points: ace 11, ten 10, king 4, queen 3, jack 2 (001:600).
@@ -53,6 +82,8 @@ struct Run<'a> {
     o: Options,
     replay: Replay,
     findings: Vec<Diagnostic>,
+    /// The play state after the record's last card.
+    kept: Option<PlayState>,
 }
 
 fn seat(label: &str) -> Option<usize> {
@@ -509,10 +540,16 @@ impl Run<'_> {
         true
     }
 
-    /// The play; the single player's points in tricks, `None` when it stops.
-    fn play(&mut self, declarer: usize, trump: Suit, mut hands: Vec<Vec<Card>>) -> Option<u32> {
-        let order = order_for(&Pack::Frog36.spec(), Some(trump));
-        let mut leader = 0usize;
+    /// The play; the single player's points in tricks, `None` when it stops. The play state
+    /// after the record's last card is kept for a game going on from it.
+    fn play(&mut self, declarer: usize, trump: Suit, hands: Vec<Vec<Card>>) -> Option<u32> {
+        let mut state = PlayState::new(trump, hands);
+        let taken = self.play_through(declarer, &mut state);
+        self.kept = Some(state);
+        taken
+    }
+
+    fn play_through(&mut self, declarer: usize, state: &mut PlayState) -> Option<u32> {
         let mut taken = 0u32;
         let Some(play) = &self.record.play else {
             self.err("G0501", Kind::Incomplete, at(self.record.span), "no play".into());
@@ -537,10 +574,11 @@ impl Run<'_> {
                 .map(|n| n.span)
                 .or(t.leader.as_ref().map(|l| l.span))
                 .and_then(at);
-            if self.replay.tricks.len() == self.o.hand {
+            if state.is_over() {
                 self.err("G0304", Kind::Illegal, span, "a trick after the last".into());
                 return None;
             }
+            let leader = state.to_play();
             if t.leader.as_ref().and_then(|l| seat(&l.node)) != Some(leader) {
                 self.err(
                     "G0303",
@@ -550,9 +588,8 @@ impl Run<'_> {
                 );
                 return None;
             }
-            let mut cards = Vec::new();
-            for (i, slot) in t.cards.iter().enumerate() {
-                let s = (leader + i) % 3;
+            let mut done = None;
+            for slot in &t.cards {
                 let CardSlot::Known(card) = slot.node else {
                     self.err(
                         "G0501",
@@ -562,20 +599,16 @@ impl Run<'_> {
                     );
                     return None;
                 };
-                let hand = CardCounts::of(hands.get(s).cloned().unwrap_or_default());
-                if let Err(e) = check_play(&order, DUTIES, &hand, &cards, false, card) {
-                    let code = if hand.contains(card) { "G0302" } else { "G0301" };
-                    self.err(code, Kind::Illegal, at(slot.span), format!("{}: {e}", label(s)));
-                    return None;
+                match state.play(card) {
+                    Ok(played) => done = played.trick,
+                    Err(refusal) => {
+                        let (code, message) = refusal_finding(refusal);
+                        self.err(code, Kind::Illegal, at(slot.span), message);
+                        return None;
+                    }
                 }
-                if let Some(h) = hands.get_mut(s)
-                    && let Some(p) = h.iter().position(|&c| c == card)
-                {
-                    h.remove(p);
-                }
-                cards.push(card);
             }
-            if cards.len() != 3 {
+            let Some(done) = done.filter(|_| state.trick().is_empty()) else {
                 self.err(
                     "G0501",
                     Kind::Incomplete,
@@ -583,9 +616,8 @@ impl Run<'_> {
                     "a trick of fewer than three cards".into(),
                 );
                 return None;
-            }
-            let w = (leader + winner(&order, WinRule::Highest, &cards).unwrap_or(0)) % 3;
-            let pts: u32 = cards.iter().map(|&c| points(c)).sum();
+            };
+            let (w, pts) = (done.winner, done.points);
             if w == declarer {
                 taken += pts;
             }
@@ -616,13 +648,12 @@ impl Run<'_> {
             }
             self.replay.tricks.push(TrickRecord {
                 leader: label(leader).to_string(),
-                cards,
+                cards: done.cards,
                 winner: label(w).to_string(),
                 points: pts,
             });
-            leader = w;
         }
-        if self.replay.tricks.len() < self.o.hand {
+        if !state.is_over() {
             self.err(
                 "G0501",
                 Kind::Incomplete,

@@ -3,11 +3,13 @@
 //! generator of `gen`. `spec/rules/ristikontra.md` gives every rule with its seed passage.
 
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod model;
 pub mod replay;
 pub mod rules;
 pub mod show;
+pub mod state;
 pub mod view;
 pub mod words;
 

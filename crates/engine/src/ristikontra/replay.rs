@@ -3,24 +3,121 @@
 //! trick from the winner round, the spice, the lead limit and the cleaning, and the count
 //! (`spec/rules/ristikontra.md`).
 
-use cards::{Card, Pack, Rank};
+use cards::{Card, Pack};
 use notation::{
     CardSlot, Diagnostic, Figure, Kind, PlayItem, Record, Span, Statement, Token, Trick, TrickClaim,
 };
 
 use crate::at;
+use crate::core::GameState;
 use crate::core::counts::{CopyError, check_copies};
-use crate::core::duties::{WinRule, order_for, winner};
 use crate::ristikontra::model::{GameResult, Replay, SideResult, TrickRecord};
 use crate::ristikontra::rules::{Options, Profile, with_tag};
+use crate::ristikontra::state::{Action, Event, PlayState, Refusal, TRICKS};
 use crate::ristikontra::words::{self, SEATS, SIDES};
 
 /// Checks a record under a profile: the replay and the findings.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
+    let (replay, findings, _) = check_keeping(record, profile);
+    (replay, findings)
+}
+
+/// The replay, the findings and the play state after the record's last action (`None` when
+/// the deal cannot be replayed): the state a game for bots goes on from.
+pub(crate) fn check_keeping(
+    record: &Record,
+    profile: &Profile,
+) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
     let mut r = Run::new(record, profile);
     r.run();
     r.claims();
-    (r.replay, r.findings)
+    (r.replay, r.findings, r.state)
+}
+
+/// The code, kind and message of an action the rules refuse (a draw's own code for a draw
+/// of a card not on top).
+pub(crate) fn refusal_finding(action: Action, refusal: Refusal) -> (&'static str, Kind, String) {
+    match refusal {
+        Refusal::NotTop { top, card } if matches!(action, Action::Draw { .. }) => {
+            ("R0306", Kind::Illegal, not_top(top, card))
+        }
+        other => refusal_finding_of(other),
+    }
+}
+
+fn not_top(top: Option<Card>, card: Card) -> String {
+    match top {
+        Some(top) => format!("the top of the stock is {top}, not {card}"),
+        None => format!("{card} cannot be in the stock: it is already dealt, drawn or played"),
+    }
+}
+
+/// The code, kind and message of a refusal whatever the action.
+fn refusal_finding_of(refusal: Refusal) -> (&'static str, Kind, String) {
+    let label = |s: usize| SEATS.get(s).copied().unwrap_or("?");
+    match refusal {
+        Refusal::Over => (
+            "R0301",
+            Kind::Illegal,
+            "every trick has been played; this card is one too many".to_string(),
+        ),
+        Refusal::DrawMissing { seat } => (
+            "R0501",
+            Kind::Incomplete,
+            format!(
+                "{}'s draw is not recorded and the stock is not given",
+                label(seat)
+            ),
+        ),
+        Refusal::StockEmpty { seat } => (
+            "R0302",
+            Kind::Illegal,
+            format!("{} plays in the dark, but the stock is empty", label(seat)),
+        ),
+        Refusal::NotTop { top, card } => ("R0302", Kind::Illegal, not_top(top, card)),
+        Refusal::NotHeld { seat, card } => (
+            "R0301",
+            Kind::Illegal,
+            format!("{} does not hold {card}", label(seat)),
+        ),
+        Refusal::LastKing { seat } => (
+            "R0304",
+            Kind::Illegal,
+            format!(
+                "{} plays the last king while the stock lasts (cleaning)",
+                label(seat)
+            ),
+        ),
+        Refusal::LeadLimit { seat, rank } => (
+            "R0305",
+            Kind::Illegal,
+            format!(
+                "{} leads the rank {} to a fourth trick in a row",
+                label(seat),
+                rank.text()
+            ),
+        ),
+        Refusal::NotYourDraw { seat, next } => (
+            "R0306",
+            Kind::Illegal,
+            match next {
+                Some(w) => format!("{} draws next, not {}", label(w), label(seat)),
+                None => format!("{} has no draw to make", label(seat)),
+            },
+        ),
+        Refusal::NoSpice { seat, card, played } => (
+            "R0307",
+            Kind::Illegal,
+            if !played {
+                "spicing is not played under these rules (Options \"spice\")".to_string()
+            } else {
+                format!(
+                    "only the winner of a trick taken with a hand card spices it, with the card he has just drawn; {} cannot spice with {card}",
+                    label(seat)
+                )
+            },
+        ),
+    }
 }
 
 struct Run<'a> {
@@ -28,31 +125,17 @@ struct Run<'a> {
     o: Options,
     replay: Replay,
     findings: Vec<Diagnostic>,
+    /// The hands as dealt.
     hands: Vec<Vec<Card>>,
     /// The stock top first, when the deal gives it.
     stock: Option<Vec<Card>>,
-    /// Cards left in the stock.
+    /// Cards in the stock after the deal.
     stock_left: usize,
-    /// Every card seen so far (dealt, drawn, played from the stock).
+    /// Every card the deal shows.
     seen: Vec<Card>,
-    /// The seats still to draw after the last trick, in order.
-    pending: Vec<usize>,
-    /// Whether the last trick's winner may still spice it, and with which card.
-    spice_card: Option<Card>,
-    may_spice: bool,
-    /// Per side: took a queen while the stock lasted; took a king in a trick not led by a queen after.
-    owes_clean: [bool; 2],
-    cleaned: [bool; 2],
-    kings_played: usize,
-    /// The last leads: seat and rank, newest last.
-    leads: Vec<(usize, Rank)>,
-    points: [u32; 2],
-    tricks: [u32; 2],
+    /// The play state, once the deal is read.
+    state: Option<PlayState>,
     stopped: bool,
-}
-
-fn side(seat: usize) -> usize {
-    seat % 2
 }
 
 fn span_of(st: &Statement) -> Option<Span> {
@@ -117,15 +200,7 @@ impl<'a> Run<'a> {
             stock: None,
             stock_left: 52 - 4 * o.hand,
             seen: Vec::new(),
-            pending: Vec::new(),
-            spice_card: None,
-            may_spice: false,
-            owes_clean: [false; 2],
-            cleaned: [false; 2],
-            kings_played: 0,
-            leads: Vec::new(),
-            points: [0; 2],
-            tricks: [0; 2],
+            state: None,
             stopped: false,
         }
     }
@@ -231,26 +306,31 @@ impl<'a> Run<'a> {
         }
         self.seen = piles.into_iter().flat_map(|(c, _)| c).collect();
         self.replay.hands = self.hands.clone();
-        let mut leader = (self.dealer() + 1) % 4;
+        let leader = (self.dealer() + 1) % 4;
+        let mut state = PlayState::new(
+            self.o,
+            self.hands.clone(),
+            self.stock.clone(),
+            self.stock_left,
+            self.seen.clone(),
+            leader,
+        );
         if let Some(play) = &record.play {
             for item in &play.items.items {
                 if self.stopped {
                     break;
                 }
                 match item {
-                    PlayItem::Trick(t) => {
-                        if let Some(next) = self.trick(t, leader) {
-                            leader = next;
-                        }
-                    }
-                    PlayItem::Event(st) => self.event(st),
+                    PlayItem::Trick(t) => self.trick(t, &mut state),
+                    PlayItem::Event(st) => self.event(st, &mut state),
                 }
             }
         }
         if !self.stopped {
-            self.auto_draws();
+            let draws = state.draw_pending();
+            self.record_draws(&draws);
         }
-        let complete = !self.stopped && self.replay.tricks.len() == 52 / 4;
+        let complete = !self.stopped && state.tricks_done() == TRICKS;
         if !complete && !self.stopped {
             self.push(Diagnostic::error(
                 "R0501",
@@ -259,74 +339,41 @@ impl<'a> Run<'a> {
                 format!("the play stops after trick {}", self.replay.tricks.len()),
             ));
         }
-        self.result(complete);
+        self.result(&state, complete);
+        self.state = Some(state);
     }
 
-    /// The draws the record leaves out, when the stock is known.
-    fn auto_draws(&mut self) {
-        while let Some(&s) = self.pending.first() {
-            let Some(top) = self.top() else { return };
-            self.draw(s, top);
-        }
-    }
-
-    fn draw(&mut self, seat: usize, card: Card) {
-        let first = self.pending.first() == Some(&seat);
-        if !self.pending.is_empty() {
-            self.pending.remove(0);
-        }
-        // The winner's draw is the card he may spice the trick with.
-        let winner = self.replay.tricks.last().and_then(|t| words::seat(&t.winner));
-        if first && winner == Some(seat) && self.may_spice {
-            self.spice_card = Some(card);
-        }
-        if let Some(h) = self.hands.get_mut(seat) {
-            h.push(card);
-        }
+    /// Writes draws into the last trick's replay.
+    fn record_draws(&mut self, draws: &[(usize, Card)]) {
         if let Some(last) = self.replay.tricks.last_mut() {
-            last.draws
-                .push((SEATS.get(seat).copied().unwrap_or("?").to_string(), card));
-        }
-        self.stock_left = self.stock_left.saturating_sub(1);
-        if self.stock_left == 0 {
-            self.pending.clear();
+            for &(seat, card) in draws {
+                last.draws
+                    .push((SEATS.get(seat).copied().unwrap_or("?").to_string(), card));
+            }
         }
     }
 
-    /// The top of the stock, when the deal gives the stock.
-    fn top(&self) -> Option<Card> {
-        let stock = self.stock.as_ref()?;
-        stock.get(stock.len().checked_sub(self.stock_left)?).copied()
+    /// A refused action: its finding at `span`, and the replay stops.
+    fn refused(&mut self, action: Action, refusal: Refusal, span: Option<Span>) {
+        let (code, kind, message) = refusal_finding(action, refusal);
+        self.stop(code, kind, span, message);
     }
 
-    fn trick(&mut self, t: &Trick, leader: usize) -> Option<usize> {
+    fn trick(&mut self, t: &Trick, state: &mut PlayState) {
         let span = t
             .number
             .as_ref()
             .map(|n| n.span)
             .or(t.leader.as_ref().map(|l| l.span))
             .and_then(at);
-        if !self.pending.is_empty() {
-            if self.stock.is_some() {
-                self.auto_draws();
-            } else {
-                let who = self
-                    .pending
-                    .first()
-                    .and_then(|&s| SEATS.get(s))
-                    .copied()
-                    .unwrap_or("?");
-                self.stop(
-                    "R0501",
-                    Kind::Incomplete,
-                    span,
-                    format!("{who}'s draw is not recorded and the stock is not given"),
-                );
-                return None;
-            }
+        if let Some(seat) = state.draw_missing() {
+            let (code, kind, message) = refusal_finding_of(Refusal::DrawMissing { seat });
+            self.stop(code, kind, span, message);
+            return;
         }
-        self.may_spice = false;
-        self.spice_card = None;
+        let draws = state.draw_pending();
+        self.record_draws(&draws);
+        let leader = state.to_play();
         let written = t.leader.as_ref().and_then(|l| words::seat(&l.node));
         if written != Some(leader) {
             self.stop(
@@ -335,24 +382,19 @@ impl<'a> Run<'a> {
                 span,
                 format!("{} leads this trick", SEATS.get(leader).copied().unwrap_or("?")),
             );
-            return None;
+            return;
         }
-        if t.cards.len() != 4 {
+        if t.cards.len() > 4 {
             self.stop(
                 "R0501",
                 Kind::Incomplete,
                 span,
                 format!("a trick of {} cards: the replay stops", t.cards.len()),
             );
-            return None;
+            return;
         }
-        let phase_one = self.stock_left > 0;
-        let mut cards = Vec::new();
-        let mut dark = Vec::new();
         for (i, slot) in t.cards.iter().enumerate() {
-            let seat = (leader + i) % 4;
-            let label = SEATS.get(seat).copied().unwrap_or("?");
-            let from_stock = t
+            let dark = t
                 .origins
                 .get(i)
                 .and_then(|o| o.as_ref())
@@ -364,141 +406,45 @@ impl<'a> Run<'a> {
                     at(slot.span),
                     "a card not recorded (`??`)".into(),
                 );
-                return None;
+                return;
             };
-            if from_stock {
-                if self.stock_left == 0 {
-                    self.stop(
-                        "R0302",
-                        Kind::Illegal,
-                        at(slot.span),
-                        format!("{label} plays in the dark, but the stock is empty"),
-                    );
-                    return None;
+            let action = Action::Play { card, dark };
+            match state.play(action) {
+                Ok(Event::Played {
+                    trick: Some(done), ..
+                }) => {
+                    self.check_trick_claim(t, done.winner, done.points, span);
+                    self.replay.tricks.push(TrickRecord {
+                        leader: SEATS.get(done.leader).copied().unwrap_or("?").to_string(),
+                        cards: done.cards,
+                        dark: done.dark,
+                        winner: SEATS.get(done.winner).copied().unwrap_or("?").to_string(),
+                        points: done.points,
+                        draws: Vec::new(),
+                        spiced: None,
+                    });
                 }
-                match self.top() {
-                    Some(top) if top != card => {
-                        self.stop(
-                            "R0302",
-                            Kind::Illegal,
-                            at(slot.span),
-                            format!("the top of the stock is {top}, not {card}"),
-                        );
-                        return None;
-                    }
-                    Some(_) => {}
-                    None => {
-                        if self.seen.contains(&card) {
-                            self.stop(
-                                "R0302",
-                                Kind::Illegal,
-                                at(slot.span),
-                                format!(
-                                    "{card} cannot be in the stock: it is already dealt, drawn or played"
-                                ),
-                            );
-                            return None;
-                        }
-                        self.seen.push(card);
-                    }
-                }
-                self.stock_left -= 1;
-            } else {
-                let Some(pos) = self
-                    .hands
-                    .get(seat)
-                    .and_then(|h| h.iter().position(|&c| c == card))
-                else {
-                    self.stop(
-                        "R0301",
-                        Kind::Illegal,
-                        at(slot.span),
-                        format!("{label} does not hold {card}"),
-                    );
-                    return None;
-                };
-                if let Some(h) = self.hands.get_mut(seat) {
-                    h.remove(pos);
+                Ok(_) => {}
+                Err(refusal) => {
+                    // The lead limit is the trick's; the others the card's.
+                    let at_card = if matches!(refusal, Refusal::LeadLimit { .. }) {
+                        span
+                    } else {
+                        at(slot.span)
+                    };
+                    self.refused(action, refusal, at_card);
+                    return;
                 }
             }
-            if card.rank == Rank::King {
-                self.kings_played += 1;
-                if self.o.clean && phase_one && self.kings_played == 4 {
-                    self.stop(
-                        "R0304",
-                        Kind::Illegal,
-                        at(slot.span),
-                        format!("{label} plays the last king while the stock lasts (cleaning)"),
-                    );
-                    return None;
-                }
-            }
-            cards.push(card);
-            dark.push(from_stock);
         }
-        let led = cards.first().map(|c| c.rank)?;
-        if self.o.lead_limit {
-            let last3: Vec<&(usize, Rank)> = self.leads.iter().rev().take(3).collect();
-            if last3.len() == 3 && last3.iter().all(|&&(s, r)| s == leader && r == led) {
-                self.stop(
-                    "R0305",
-                    Kind::Illegal,
-                    span,
-                    format!(
-                        "{} leads the rank {} to a fourth trick in a row",
-                        SEATS.get(leader).copied().unwrap_or("?"),
-                        led.text()
-                    ),
-                );
-                return None;
-            }
+        if t.cards.len() < 4 {
+            self.stop(
+                "R0501",
+                Kind::Incomplete,
+                span,
+                format!("a trick of {} cards: the replay stops", t.cards.len()),
+            );
         }
-        self.leads.push((leader, led));
-        // The last card of the rank led wins; none after the lead, the leader (X61).
-        let order = order_for(&Pack::French52.spec(), None);
-        let win_at = winner(&order, WinRule::LastMatchingRank, &cards).unwrap_or(0);
-        let winner = (leader + win_at) % 4;
-        let points: u32 = cards.iter().map(|c| self.o.count.value(c.rank)).sum();
-        self.check_trick_claim(t, winner, points, span);
-        let s = side(winner);
-        if let (Some(p), Some(n)) = (self.points.get_mut(s), self.tricks.get_mut(s)) {
-            *p += points;
-            *n += 1;
-        }
-        if self.o.clean {
-            if phase_one
-                && cards.iter().any(|c| c.rank == Rank::Queen)
-                && let Some(o) = self.owes_clean.get_mut(s)
-            {
-                *o = true;
-            }
-            if !phase_one
-                && led != Rank::Queen
-                && cards.iter().any(|c| c.rank == Rank::King)
-                && let Some(c) = self.cleaned.get_mut(s)
-            {
-                *c = true;
-            }
-        }
-        self.replay.tricks.push(TrickRecord {
-            leader: SEATS.get(leader).copied().unwrap_or("?").to_string(),
-            cards: cards.clone(),
-            dark: dark.clone(),
-            winner: SEATS.get(winner).copied().unwrap_or("?").to_string(),
-            points,
-            draws: Vec::new(),
-            spiced: None,
-        });
-        // The fill-up, from the winner round; who played in the dark does not draw (003r:62, 66).
-        self.pending = (0..4)
-            .map(|k| (winner + k) % 4)
-            .filter(|&s| !dark.get((s + 4 - leader) % 4).copied().unwrap_or(false))
-            .collect();
-        if self.stock_left == 0 {
-            self.pending.clear();
-        }
-        self.may_spice = self.o.spice && self.stock_left > 0 && !dark.get(win_at).copied().unwrap_or(true);
-        Some(winner)
     }
 
     fn check_trick_claim(&mut self, t: &Trick, winner: usize, points: u32, span: Option<Span>) {
@@ -529,7 +475,7 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn event(&mut self, st: &Statement) {
+    fn event(&mut self, st: &Statement, state: &mut PlayState) {
         let Some(seat) = st.seat.as_ref().and_then(|s| words::seat(&s.node)) else {
             self.push(Diagnostic::error(
                 "R0502",
@@ -539,7 +485,6 @@ impl<'a> Run<'a> {
             ));
             return;
         };
-        let label = SEATS.get(seat).copied().unwrap_or("?");
         let word = st.tokens.first().and_then(|t| match &t.node {
             Token::Word(w) => Some(w.to_ascii_lowercase()),
             _ => None,
@@ -548,140 +493,73 @@ impl<'a> Run<'a> {
             Token::Card(CardSlot::Known(c)) => Some(c),
             _ => None,
         });
-        match (word.as_deref(), card) {
-            (Some("draws"), Some(card)) => {
-                if self.pending.first() != Some(&seat) {
-                    let who = self.pending.first().and_then(|&s| SEATS.get(s)).copied();
-                    self.stop(
-                        "R0306",
-                        Kind::Illegal,
+        let action = match (word.as_deref(), card) {
+            (Some("draws"), Some(card)) => Action::Draw { seat, card },
+            (Some("spices"), Some(card)) => Action::Spice { seat, card },
+            _ => {
+                self.push(
+                    Diagnostic::error(
+                        "R0502",
+                        Kind::Incomplete,
                         span_of(st),
-                        match who {
-                            Some(w) => format!("{w} draws next, not {label}"),
-                            None => format!("{label} has no draw to make"),
-                        },
-                    );
-                    return;
-                }
-                match self.top() {
-                    Some(top) if top != card => {
-                        self.stop(
-                            "R0306",
-                            Kind::Illegal,
-                            span_of(st),
-                            format!("the top of the stock is {top}, not {card}"),
-                        );
-                        return;
-                    }
-                    Some(_) => {}
-                    None => {
-                        if self.seen.contains(&card) {
-                            self.stop(
-                                "R0306",
-                                Kind::Illegal,
-                                span_of(st),
-                                format!(
-                                    "{card} cannot be in the stock: it is already dealt, drawn or played"
-                                ),
-                            );
-                            return;
-                        }
-                        self.seen.push(card);
-                    }
-                }
-                self.draw(seat, card);
+                        format!("`{}` is not a statement of Ristikontra", word.unwrap_or_default()),
+                    )
+                    .with_help("statements: SEAT draws CARD, SEAT spices CARD = points"),
+                );
+                return;
             }
-            (Some("spices"), Some(card)) => {
-                let winner = self.replay.tricks.last().and_then(|t| words::seat(&t.winner));
-                // With the stock given, the winner's draw is not written: it is made here.
-                if self.spice_card.is_none()
-                    && self.may_spice
-                    && self.pending.first() == Some(&seat)
-                    && let Some(top) = self.top()
-                {
-                    self.draw(seat, top);
-                }
-                if !self.o.spice || winner != Some(seat) || self.spice_card != Some(card) {
-                    self.stop(
-                        "R0307",
-                        Kind::Illegal,
-                        span_of(st),
-                        if !self.o.spice {
-                            "spicing is not played under these rules (Options \"spice\")".to_string()
-                        } else {
-                            format!("only the winner of a trick taken with a hand card spices it, with the card he has just drawn; {label} cannot spice with {card}")
-                        },
-                    );
-                    return;
-                }
-                self.spice_card = None;
-                self.may_spice = false;
-                let count = self.o.count;
-                let Some(last) = self.replay.tricks.last_mut() else {
-                    return;
-                };
-                let leader = words::seat(&last.leader).unwrap_or(0);
-                let win_at = (seat + 4 - leader) % 4;
-                let Some(slot) = last.cards.get_mut(win_at) else {
-                    return;
-                };
-                let won_with = *slot;
-                *slot = card;
-                let before = last.points;
-                last.points = last.cards.iter().map(|c| count.value(c.rank)).sum();
-                last.spiced = Some(card);
-                let after = last.points;
-                if let Some(p) = self.points.get_mut(side(seat)) {
-                    *p = *p + after - before;
-                }
-                if let Some(h) = self.hands.get_mut(seat) {
-                    if let Some(pos) = h.iter().position(|&c| c == card) {
-                        h.remove(pos);
-                    }
-                    h.push(won_with);
+        };
+        match state.play(action) {
+            Ok(Event::Drew { seat, card }) => self.record_draws(&[(seat, card)]),
+            Ok(Event::Spiced {
+                draw,
+                card,
+                cards,
+                points,
+                ..
+            }) => {
+                self.record_draws(draw.as_slice());
+                if let Some(last) = self.replay.tricks.last_mut() {
+                    last.cards = cards;
+                    last.points = points;
+                    last.spiced = Some(card);
                 }
                 let figure = st.figure.iter().find_map(|t| match t.node {
                     Token::Number(n) => Some((n, t.span)),
                     _ => None,
                 });
                 if let Some((n, fspan)) = figure
-                    && n != i64::from(after)
+                    && n != i64::from(points)
                 {
                     self.push(
                         Diagnostic::error(
                             "R0402",
                             Kind::Inconsistent,
                             at(fspan),
-                            format!("the spiced trick holds {after} points, the record says {n}"),
+                            format!("the spiced trick holds {points} points, the record says {n}"),
                         )
                         .with_claim(
                             "points",
                             Figure::Number(n),
-                            Figure::Number(i64::from(after)),
+                            Figure::Number(i64::from(points)),
                         ),
                     );
                 }
             }
-            _ => self.push(
-                Diagnostic::error(
-                    "R0502",
-                    Kind::Incomplete,
-                    span_of(st),
-                    format!("`{}` is not a statement of Ristikontra", word.unwrap_or_default()),
-                )
-                .with_help("statements: SEAT draws CARD, SEAT spices CARD = points"),
-            ),
+            Ok(Event::Played { .. }) => {}
+            Err(refusal) => self.refused(action, refusal, span_of(st)),
         }
     }
 
-    fn result(&mut self, complete: bool) {
+    fn result(&mut self, state: &PlayState, complete: bool) {
         let total = self.o.count.total();
-        let dishonoured = [0, 1].map(|s| self.o.clean && self.owes_clean[s] && !self.cleaned[s]);
+        let dishonoured = state.dishonoured();
+        let (points, tricks) = (state.points(), state.tricks());
         let sides: Vec<SideResult> = (0..2)
             .map(|s| SideResult {
                 side: SIDES.get(s).copied().unwrap_or("?").to_string(),
-                points: self.points[s],
-                tricks: self.tricks[s],
+                points: points[s],
+                tricks: tricks[s],
                 dishonoured: dishonoured[s],
             })
             .collect();
@@ -690,12 +568,12 @@ impl<'a> Run<'a> {
             [false, true] => (Some(0), true),
             [true, true] => (None, false),
             _ => {
-                let [a, b] = self.points;
+                let [a, b] = points;
                 if a != b {
                     let w = usize::from(b > a);
-                    (Some(w), self.points[w] == total)
-                } else if self.o.tie_by_tricks && self.tricks[0] != self.tricks[1] {
-                    (Some(usize::from(self.tricks[1] > self.tricks[0])), false)
+                    (Some(w), points[w] == total)
+                } else if self.o.tie_by_tricks && tricks[0] != tricks[1] {
+                    (Some(usize::from(tricks[1] > tricks[0])), false)
                 } else {
                     (None, false)
                 }
