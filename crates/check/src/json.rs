@@ -75,11 +75,22 @@ pub fn write_shaped(out: &mut impl Write, report: &Report, shape: Shape) -> io::
 /// The text of `report` in `shape` (empty should serializing fail, which a report's plain
 /// data cannot make it do).
 pub fn shaped(report: &Report, shape: Shape) -> String {
-    let mut out = Vec::with_capacity(4096);
-    if write_shaped(&mut out, report, shape).is_err() {
-        out.clear();
-    }
-    String::from_utf8(out).unwrap_or_default()
+    // serde_json's own `to_string` knows its output is UTF-8; writing into bytes and
+    // converting them would check every byte of a report again.
+    let text = match shape {
+        Shape::Brief => serde_json::to_string(&Brief::of(report)),
+        Shape::Full(cards::Display::Unicode, false) => serde_json::to_string(report),
+        Shape::Full(cards::Display::Unicode, true) => serde_json::to_string_pretty(report),
+        Shape::Full(display, pretty) => serde_json::to_value(report).and_then(|mut value| {
+            recard(&mut value, display);
+            if pretty {
+                serde_json::to_string_pretty(&value)
+            } else {
+                serde_json::to_string(&value)
+            }
+        }),
+    };
+    text.unwrap_or_default()
 }
 
 #[cfg(test)]
