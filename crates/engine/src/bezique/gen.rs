@@ -68,6 +68,24 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         Some(Stock::new(stock, turned)),
     );
     let mut items: Vec<PlayItem> = Vec::new();
+    // Carte blanche (000:663, 000:712): a hand dealt without a face card is shown before the
+    // first lead, most of the time; then each drawn card that is not one, until one is.
+    let carte = |seat: Seat, shown: &[Card]| {
+        let tokens = [word("carte-blanche")]
+            .into_iter()
+            .chain(card_tokens(shown.iter().copied()))
+            .collect();
+        event(label(seat), tokens, Some(i64::from(o.carte_blanche)))
+    };
+    let mut holding: BySeat<bool> = BySeat::new(table);
+    if o.carte_blanche > 0 {
+        for seat in table.seats() {
+            if !hands[seat].iter().any(|&c| replay::is_face(c)) && rng.chance(90) {
+                holding[seat] = true;
+                items.push(carte(seat, &hands[seat]));
+            }
+        }
+    }
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
     let mut trick_leader = leader;
     let mut trick_no = 0;
@@ -94,6 +112,14 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let seat = state.turn().unwrap_or(state.to_play());
         if trick_cards.is_empty() && matches!(action, Action::Play { .. }) {
             trick_leader = state.to_play();
+            for (s, c) in state.next_draws() {
+                if holding[s] {
+                    holding[s] = !replay::is_face(c) && rng.chance(90);
+                    if holding[s] {
+                        items.push(carte(s, &[c]));
+                    }
+                }
+            }
         }
         let Ok(done) = state.play(action) else { break };
         match (action, done) {
@@ -161,8 +187,12 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             pairs("declarations", &|s| Some(i64::from(s.declarations))),
             pairs("brisques", &|s| Some(i64::from(s.brisques))),
             pairs("points", &|s| Some(i64::from(s.points))),
+            pairs("game", &|s| s.game),
             pairs("total", &|s| s.total),
-        ],
+        ]
+        .into_iter()
+        .filter(|c| !c.values.is_empty())
+        .collect::<Vec<_>>(),
     ));
     r
 }

@@ -14,7 +14,8 @@ use notation::{
 use crate::at;
 use crate::bezique::meld;
 use crate::bezique::model::{Declaration, GameResult, Replay, SideResult, TrickRecord};
-use crate::bezique::rules::{Options, Profile, with_tag};
+use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
+use crate::bezique::settle::{Figures, settle};
 use crate::core::counts::{CopyError, check_copies};
 use crate::core::game::{Recovery, Sink, drive};
 use crate::core::piles::Stock;
@@ -58,6 +59,28 @@ struct Run<'a> {
     findings: Vec<Diagnostic>,
     trump: cards::Suit,
     last_taker: Option<Seat>,
+    blank: BySeat<Blank>,
+    carte: BySeat<u32>,
+}
+
+/// Where a player stands with carte blanche (000:663, 000:712).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blank {
+    /// Before the first lead: the hand may still be shown.
+    #[default]
+    Open,
+    /// The hand was shown; `shown` is the drawn card shown this turn, if any.
+    Holding {
+        /// The card shown from the coming draw.
+        shown: Option<Card>,
+    },
+    /// No more carte blanche: never shown, a face card drawn, or a draw not shown.
+    Closed,
+}
+
+/// Whether a card is a face card (king, queen or jack), which ends carte blanche.
+pub fn is_face(card: Card) -> bool {
+    matches!(card.rank, cards::Rank::King | cards::Rank::Queen | cards::Rank::Jack)
 }
 
 fn label(seat: Seat) -> &'static str {
@@ -103,6 +126,8 @@ impl<'a> Run<'a> {
             findings,
             trump: cards::Suit::Spades,
             last_taker: None,
+            blank: BySeat::new(Table::new(2).unwrap_or_else(|_| fallback_table())),
+            carte: BySeat::new(Table::new(2).unwrap_or_else(|_| fallback_table())),
         }
     }
 
@@ -349,6 +374,9 @@ impl<'a> Run<'a> {
                             }
                         }
                     }
+                    if state.trick().is_empty() {
+                        self.close_blanks(state);
+                    }
                     let mut actions = Vec::new();
                     let n = t.cards.len();
                     for (i, slot) in t.cards.iter().enumerate() {
@@ -423,8 +451,15 @@ impl<'a> Run<'a> {
                             _ => {}
                         }
                     }
-                    let trump = state.trump().unwrap_or(self.trump);
-                    let action = if let Some(kind) = meld::kind(&word, &cards, trump) {
+                    let figure = st.figure.iter().find_map(|t| match t.node {
+                        Token::Number(n) => Some((n, t.span)),
+                        _ => None,
+                    });
+                    if word.eq_ignore_ascii_case("carte-blanche") {
+                        self.carte_blanche(state, &mut sink, seat, &cards, span, figure);
+                        continue;
+                    }
+                    let action = if let Some(kind) = meld::kind(&word, &cards, state.trump()) {
                         Action::Meld { kind, cards, marked }
                     } else if common::exchange(&word) == Some(common::ExchangeWord::Exchanges) {
                         match cards.iter().next() {
@@ -445,7 +480,7 @@ impl<'a> Run<'a> {
                     } else {
                         self.push(
                             Diagnostic::error("B0502", Kind::Incomplete, at(span), format!("`{word}` is not an event of the Bezique play"))
-                                .with_help("events: marriage, sequence, bezique, double-bezique, aces, kings, queens, jacks, seven, exchanges (draws follow from the stock)"),
+                                .with_help("events: marriage, sequence, back-door, bezique, double-bezique, triple-bezique, quadruple-bezique, aces, kings, queens, jacks, seven, carte-blanche, exchanges (draws follow from the stock)"),
                         );
                         continue;
                     };
@@ -459,10 +494,7 @@ impl<'a> Run<'a> {
                     let ctx = Ctx {
                         span,
                         claim: None,
-                        figure: st.figure.iter().find_map(|t| match t.node {
-                            Token::Number(n) => Some((n, t.span)),
-                            _ => None,
-                        }),
+                        figure,
                     };
                     let _ = drive(state, [(ctx, action)], &mut sink);
                 }
@@ -485,6 +517,119 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Before a lead: the start is past, and a holder of carte blanche whose coming draw was
+    /// not shown may no longer score it ("or puts any drawn card into hand without showing
+    /// it", 000:663).
+    fn close_blanks(&mut self, state: &PlayState) {
+        let draws = state.next_draws();
+        for seat in self.table.seats() {
+            let drawn = draws.iter().find(|(s, _)| *s == seat).map(|&(_, c)| c);
+            self.blank[seat] = match self.blank[seat] {
+                Blank::Holding { shown } => match drawn {
+                    None => Blank::Holding { shown: None },
+                    Some(c) if shown == Some(c) && !is_face(c) => Blank::Holding { shown: None },
+                    Some(_) => Blank::Closed,
+                },
+                _ => Blank::Closed,
+            };
+        }
+    }
+
+    /// A carte blanche shown: the whole hand dealt before the first lead, then each card
+    /// drawn that is not a face card (000:663, 50 each time in Rubicon Bezique, 000:712).
+    fn carte_blanche(
+        &mut self,
+        state: &PlayState,
+        sink: &mut CheckSink,
+        seat: Seat,
+        cards: &CardCounts,
+        span: Span,
+        figure: Option<(i64, Span)>,
+    ) {
+        let value = self.o.carte_blanche;
+        let who = label(seat);
+        let false_blank = |msg: String| {
+            Diagnostic::error("B0213", Kind::Illegal, at(span), msg)
+                .with_help("carte blanche: no king, queen or jack in the hand dealt, all of it shown; then each card drawn shown that is not one (seed 000, Six-Pack Bezique)")
+        };
+        if value == 0 {
+            self.push(
+                Diagnostic::error("B0214", Kind::Illegal, at(span), "this profile has no carte blanche")
+                    .with_help("carte blanche is a rule of Rubicon Bezique (profile rubicon)"),
+            );
+            return;
+        }
+        let dealt = self
+            .replay
+            .hands
+            .get(seat.index())
+            .map(|h| CardCounts::of(h.iter().copied()))
+            .unwrap_or_default();
+        let shown_card = match self.blank[seat] {
+            Blank::Open if sink.tricks.is_empty() && state.trick().is_empty() => {
+                if let Some(face) = dealt.iter().find(|&c| is_face(c)) {
+                    self.push(false_blank(format!("{who}'s hand holds {face}: no carte blanche")));
+                    return;
+                }
+                if *cards != dealt {
+                    self.push(false_blank(format!("a carte blanche shows the whole hand {who} was dealt")));
+                    return;
+                }
+                None
+            }
+            Blank::Holding { shown: None } => {
+                let draws = state.next_draws();
+                let Some(&(_, drawn)) = draws.iter().find(|(s, _)| *s == seat) else {
+                    self.push(Diagnostic::error(
+                        "B0214",
+                        Kind::Illegal,
+                        at(span),
+                        format!("{who} draws no card now to show for carte blanche"),
+                    ));
+                    return;
+                };
+                if cards.len() != 1 || !cards.contains(drawn) {
+                    self.push(false_blank(format!("{who} draws {drawn} next; that is the card to show")));
+                    return;
+                }
+                if is_face(drawn) {
+                    self.push(false_blank(format!("{drawn} is a face card: it ends carte blanche")));
+                    return;
+                }
+                Some(drawn)
+            }
+            _ => {
+                self.push(
+                    Diagnostic::error("B0214", Kind::Illegal, at(span), format!("{who} may not score carte blanche now"))
+                        .with_help("the hand is shown before the first lead; then each drawn card, once, before the next lead, until a face card is drawn or a draw is not shown"),
+                );
+                return;
+            }
+        };
+        self.blank[seat] = Blank::Holding { shown: shown_card };
+        self.carte[seat] += value;
+        sink.declarations.push(Declaration {
+            after_trick: sink.tricks.len(),
+            seat: who.to_string(),
+            kind: "carte-blanche".to_string(),
+            cards: in_book_order(cards.iter().collect()),
+            value,
+        });
+        if let Some((n, fspan)) = figure
+            && n != i64::from(value)
+        {
+            self.push(
+                Diagnostic::error(
+                    "B0401",
+                    Kind::Inconsistent,
+                    at(fspan),
+                    format!("the carte-blanche is worth {value}, not {n}"),
+                )
+                .with_claim("declaration", Figure::Number(n), Figure::Number(i64::from(value))),
+            );
+        }
+    }
+
     fn result(&mut self, state: &PlayState) {
         let complete = state.is_over() && self.record.play.is_some();
         let sides: Vec<SideResult> = self
@@ -501,26 +646,50 @@ impl<'a> Run<'a> {
                 } else {
                     0
                 };
-                let declarations = state.meld_points()[s];
+                let declarations = state.meld_points()[s] + self.carte[s];
+                let always = self.o.count_brisques == BrisqueCount::Always;
                 SideResult {
                     side: label(s).to_string(),
                     declarations,
+                    carte_blanche: self.carte[s],
                     brisques,
                     last_trick: last,
-                    points: declarations + brisques + last,
+                    points: declarations + last + if always { brisques } else { 0 },
+                    game: None,
                     total: None,
                 }
             })
             .collect();
         let mut sides = sides;
         let mut game_won_by = None;
+        let mut rubicon = false;
+        let mut to_settle = false;
+        if let Some(g) = self.o.per_deal
+            && complete
+            && let [a, b] = sides.as_mut_slice()
+        {
+            let figures = Figures {
+                points: [a.declarations + a.last_trick, b.declarations + b.last_trick],
+                brisques: [a.brisques, b.brisques],
+            };
+            let s = settle(figures, self.o.count_brisques, &g);
+            a.points = s.points[0];
+            b.points = s.points[1];
+            a.game = Some(s.game[0]);
+            b.game = Some(s.game[1]);
+            rubicon = s.rubicon;
+            to_settle = s.brisques_counted && self.o.count_brisques == BrisqueCount::ToSettle;
+            game_won_by = s.winner.and_then(|w| [&a.side, &b.side].get(w).map(|x| x.to_string()));
+        }
         if let Some(standing) = self.record.tag("Standing") {
             let before = common::standing(standing);
             for side in &mut sides {
                 if let Some(&(_, n)) = before.iter().find(|(l, _)| l.eq_ignore_ascii_case(&side.side)) {
-                    side.total = Some(n + i64::from(side.points));
+                    side.total = Some(n + side.game.unwrap_or(i64::from(side.points)));
                 }
             }
+        }
+        if self.record.tag("Standing").is_some() && self.o.per_deal.is_none() {
             let target = i64::from(self.o.game);
             let over: Vec<&SideResult> = sides
                 .iter()
@@ -541,6 +710,8 @@ impl<'a> Run<'a> {
         r.complete = complete;
         r.sides = sides;
         r.game_won_by = if complete { game_won_by } else { None };
+        r.rubicon = rubicon;
+        r.brisques_to_settle = to_settle;
     }
 
     fn claims(&mut self) {
@@ -557,7 +728,15 @@ impl<'a> Run<'a> {
                 continue;
             }
             match key.as_str() {
-                "points" | "declarations" | "brisques" | "score" | "total" => {
+                "game" if self.o.per_deal.is_none() => self.push(
+                    Diagnostic::warning(
+                        "B0506",
+                        at(span),
+                        "`game` is the claim of a profile whose every deal is a game",
+                    )
+                    .with_help("claims: declarations, brisques, points, total"),
+                ),
+                "points" | "declarations" | "brisques" | "score" | "total" | "game" => {
                     for (l, n, vspan) in common::pairs(&claim.values) {
                         let Some(side) = result.sides.iter().find(|s| s.side.eq_ignore_ascii_case(&l)) else {
                             self.push(Diagnostic::error(
@@ -572,6 +751,7 @@ impl<'a> Run<'a> {
                             "declarations" => Some(i64::from(side.declarations)),
                             "brisques" => Some(i64::from(side.brisques)),
                             "points" | "score" => Some(i64::from(side.points)),
+                            "game" => side.game,
                             _ => side.total,
                         };
                         match computed {
@@ -606,7 +786,7 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Bezique engine checks"),
                     )
-                    .with_help("claims: declarations, brisques, points, total"),
+                    .with_help("claims: declarations, brisques, points, total (and game, where each deal is a game)"),
                 ),
             }
         }

@@ -30,6 +30,16 @@ pub fn view(r: &Replay) -> View {
         (None, _) => "no trump (no marriage was declared)".to_string(),
     };
     b.phase("trump", vec![crate::view::entry(None, trump, &[])]);
+    // A carte blanche is shown before the first lead.
+    for d in r.declarations.iter().filter(|d| d.after_trick == 0) {
+        b.action(
+            Some(&d.seat),
+            StepKind::Show,
+            &format!("{} {}", d.kind, d.value),
+            &d.cards,
+        );
+        b.add(&d.seat, DECLARATIONS, i64::from(d.value));
+    }
     for (i, t) in r.tricks.iter().enumerate() {
         b.trick(&t.leader);
         for (k, &card) in t.cards.iter().enumerate() {
@@ -69,7 +79,19 @@ pub fn view(r: &Replay) -> View {
             ),
         );
     }
-    if let Some(w) = &res.game_won_by {
+    if res.sides.iter().any(|x| x.game.is_some()) {
+        let games: Vec<String> = res
+            .sides
+            .iter()
+            .map(|x| format!("{} {}", x.side, x.game.unwrap_or(0)))
+            .collect();
+        let how = match (&res.game_won_by, res.rubicon) {
+            (Some(w), true) => format!("won by {w}, a rubicon"),
+            (Some(w), false) => format!("won by {w}"),
+            (None, _) => "tied".to_string(),
+        };
+        b.line("game", format!("{how}: {}", games.join(", ")));
+    } else if let Some(w) = &res.game_won_by {
         b.line("game", format!("won by {w} ({})", res.target));
     }
     b.finish()
