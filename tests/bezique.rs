@@ -20,6 +20,11 @@ fn generated_no_turn_records_check_consistent() {
     gen_then_check("uspc-no-turn");
 }
 
+#[test]
+fn generated_rubicon_records_check_consistent() {
+    gen_then_check("rubicon");
+}
+
 /// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
 /// sequence includes its marriage; the ♠Q serves in the sequence, the bezique and four queens.
 #[test]
@@ -94,4 +99,5 @@ fn rules_lists_the_bezique_profile() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("bezique uspc-two-hand: "), "{text}");
     assert!(text.contains("bezique uspc-no-turn: "), "{text}");
+    assert!(text.contains("bezique rubicon: "), "{text}");
 }

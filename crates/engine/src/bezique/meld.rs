@@ -96,7 +96,10 @@ mod tests {
     fn a_marriage_in_trumps_is_the_royal_one() {
         let kq = CardCounts::of([c(Suit::Hearts, Rank::King), c(Suit::Hearts, Rank::Queen)]);
         assert_eq!(kind("marriage", &kq, Some(Suit::Hearts)), Some(MeldKind::Royal));
-        assert_eq!(kind("marriage", &kq, Some(Suit::Spades)), Some(MeldKind::Marriage));
+        assert_eq!(
+            kind("marriage", &kq, Some(Suit::Spades)),
+            Some(MeldKind::Marriage)
+        );
         assert_eq!(
             kind("double-bezique", &kq, Some(Suit::Spades)),
             Some(MeldKind::DoublePinochle)
@@ -132,7 +135,10 @@ mod tests {
                 c(s, Rank::Jack),
             ])
         };
-        assert_eq!(kind("sequence", &h(Suit::Hearts), Some(Suit::Clubs)), Some(MeldKind::BackDoor));
+        assert_eq!(
+            kind("sequence", &h(Suit::Hearts), Some(Suit::Clubs)),
+            Some(MeldKind::BackDoor)
+        );
         assert_eq!(kind("sequence", &h(Suit::Hearts), None), Some(MeldKind::Run));
         assert_eq!(
             meld::shape(&RUBICON_MELDS, MeldKind::BackDoor, Suit::Clubs, &h(Suit::Hearts)),

@@ -80,7 +80,10 @@ pub enum Blank {
 
 /// Whether a card is a face card (king, queen or jack), which ends carte blanche.
 pub fn is_face(card: Card) -> bool {
-    matches!(card.rank, cards::Rank::King | cards::Rank::Queen | cards::Rank::Jack)
+    matches!(
+        card.rank,
+        cards::Rank::King | cards::Rank::Queen | cards::Rank::Jack
+    )
 }
 
 fn label(seat: Seat) -> &'static str {
@@ -554,8 +557,13 @@ impl<'a> Run<'a> {
         };
         if value == 0 {
             self.push(
-                Diagnostic::error("B0214", Kind::Illegal, at(span), "this profile has no carte blanche")
-                    .with_help("carte blanche is a rule of Rubicon Bezique (profile rubicon)"),
+                Diagnostic::error(
+                    "B0214",
+                    Kind::Illegal,
+                    at(span),
+                    "this profile has no carte blanche",
+                )
+                .with_help("carte blanche is a rule of Rubicon Bezique (profile rubicon)"),
             );
             return;
         }
@@ -568,11 +576,15 @@ impl<'a> Run<'a> {
         let shown_card = match self.blank[seat] {
             Blank::Open if sink.tricks.is_empty() && state.trick().is_empty() => {
                 if let Some(face) = dealt.iter().find(|&c| is_face(c)) {
-                    self.push(false_blank(format!("{who}'s hand holds {face}: no carte blanche")));
+                    self.push(false_blank(format!(
+                        "{who}'s hand holds {face}: no carte blanche"
+                    )));
                     return;
                 }
                 if *cards != dealt {
-                    self.push(false_blank(format!("a carte blanche shows the whole hand {who} was dealt")));
+                    self.push(false_blank(format!(
+                        "a carte blanche shows the whole hand {who} was dealt"
+                    )));
                     return;
                 }
                 None
@@ -589,11 +601,15 @@ impl<'a> Run<'a> {
                     return;
                 };
                 if cards.len() != 1 || !cards.contains(drawn) {
-                    self.push(false_blank(format!("{who} draws {drawn} next; that is the card to show")));
+                    self.push(false_blank(format!(
+                        "{who} draws {drawn} next; that is the card to show"
+                    )));
                     return;
                 }
                 if is_face(drawn) {
-                    self.push(false_blank(format!("{drawn} is a face card: it ends carte blanche")));
+                    self.push(false_blank(format!(
+                        "{drawn} is a face card: it ends carte blanche"
+                    )));
                     return;
                 }
                 Some(drawn)
@@ -625,7 +641,11 @@ impl<'a> Run<'a> {
                     at(fspan),
                     format!("the carte-blanche is worth {value}, not {n}"),
                 )
-                .with_claim("declaration", Figure::Number(n), Figure::Number(i64::from(value))),
+                .with_claim(
+                    "declaration",
+                    Figure::Number(n),
+                    Figure::Number(i64::from(value)),
+                ),
             );
         }
     }
@@ -679,7 +699,9 @@ impl<'a> Run<'a> {
             b.game = Some(s.game[1]);
             rubicon = s.rubicon;
             to_settle = s.brisques_counted && self.o.count_brisques == BrisqueCount::ToSettle;
-            game_won_by = s.winner.and_then(|w| [&a.side, &b.side].get(w).map(|x| x.to_string()));
+            game_won_by = s
+                .winner
+                .and_then(|w| [&a.side, &b.side].get(w).map(|x| x.to_string()));
         }
         if let Some(standing) = self.record.tag("Standing") {
             let before = common::standing(standing);
@@ -786,7 +808,9 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Bezique engine checks"),
                     )
-                    .with_help("claims: declarations, brisques, points, total (and game, where each deal is a game)"),
+                    .with_help(
+                        "claims: declarations, brisques, points, total (and game, where each deal is a game)",
+                    ),
                 ),
             }
         }

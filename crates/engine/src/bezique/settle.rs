@@ -69,10 +69,8 @@ pub fn settle(f: Figures, count: BrisqueCount, g: &DealGame) -> Settlement {
     if rubicon {
         // The brisques are paid as the fixed 320, so the points go in without them.
         let base = |i: usize| f.points.get(i).copied().unwrap_or(0);
-        let total = unit(base(w))
-            + unit(base(l))
-            + i64::from(g.rubicon_bonus)
-            + i64::from(g.rubicon_brisques);
+        let total =
+            unit(base(w)) + unit(base(l)) + i64::from(g.rubicon_bonus) + i64::from(g.rubicon_brisques);
         if let Some(x) = game.get_mut(w) {
             *x = total;
         }

@@ -134,7 +134,11 @@ pub fn body(replay: &Replay, display: Display) -> String {
         };
         match &r.game_won_by {
             Some(w) => {
-                let _ = writeln!(s, "The deal is a game, won by {w}{rubicon}{brisques}: {}.", games.join(", "));
+                let _ = writeln!(
+                    s,
+                    "The deal is a game, won by {w}{rubicon}{brisques}: {}.",
+                    games.join(", ")
+                );
             }
             None => {
                 let _ = writeln!(s, "The deal is a game, tied{brisques}: {}.", games.join(", "));
