@@ -25,6 +25,16 @@ fn generated_rubicon_records_check_consistent() {
     gen_then_check("rubicon");
 }
 
+#[test]
+fn generated_three_hand_records_check_consistent() {
+    gen_then_check("uspc-three-hand");
+}
+
+#[test]
+fn generated_four_hand_records_check_consistent() {
+    gen_then_check("uspc-four-hand");
+}
+
 /// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
 /// sequence includes its marriage; the ♠Q serves in the sequence, the bezique and four queens.
 #[test]
@@ -100,4 +110,6 @@ fn rules_lists_the_bezique_profile() {
     assert!(text.contains("bezique uspc-two-hand: "), "{text}");
     assert!(text.contains("bezique uspc-no-turn: "), "{text}");
     assert!(text.contains("bezique rubicon: "), "{text}");
+    assert!(text.contains("bezique uspc-three-hand: "), "{text}");
+    assert!(text.contains("bezique uspc-four-hand: "), "{text}");
 }

@@ -9,7 +9,7 @@ use notation::{
 };
 
 use crate::bezique::meld;
-use crate::bezique::replay::{self, LABELS, play_rules};
+use crate::bezique::replay::{self, play_rules};
 use crate::bezique::rules::Profile;
 use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
 use crate::core::piles::Stock;
@@ -21,8 +21,9 @@ use crate::skat::r#gen::Rng;
 pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng::new(seed);
     let o = profile.options;
-    let label = |s: Seat| LABELS.get(s.index()).copied().unwrap_or("?");
-    let Ok(table) = Table::new(2) else {
+    let labels = replay::labels(o.seats);
+    let label = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
+    let Ok(table) = Table::new(labels.len()) else {
         return Record::default();
     };
     let pack = o.pack.spec();
@@ -39,7 +40,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         version: Some(2),
         ..Record::default()
     };
-    let standing: Vec<String> = LABELS
+    let standing: Vec<String> = labels
         .iter()
         .map(|l| format!("{l} {}", rng.below(140) * 10))
         .collect();

@@ -25,8 +25,12 @@ use crate::pinochle::rules::Counters;
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words as common;
 
-/// The seat labels: the non-dealer `E`, the dealer `D`.
-pub const LABELS: [&str; 2] = ["E", "D"];
+/// The seat labels of a table of `seats`, the first leader first and the dealer last: the
+/// non-dealer `E` and the dealer `D` at two; `F M R` at three, `N E S W` at four (the
+/// Pinochle family's labels).
+pub fn labels(seats: usize) -> &'static [&'static str] {
+    common::seat_labels(seats)
+}
 
 /// The replay of `record` under `profile`, and every finding.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
@@ -55,6 +59,7 @@ struct Run<'a> {
     o: Options,
     pack: PackSpec,
     table: Table,
+    labels: &'static [&'static str],
     replay: Replay,
     findings: Vec<Diagnostic>,
     trump: cards::Suit,
@@ -86,10 +91,6 @@ pub fn is_face(card: Card) -> bool {
     )
 }
 
-fn label(seat: Seat) -> &'static str {
-    LABELS.get(seat.index()).copied().unwrap_or("?")
-}
-
 impl<'a> Run<'a> {
     fn new(record: &'a Record, profile: &Profile) -> Run<'a> {
         let mut findings = Vec::new();
@@ -112,14 +113,17 @@ impl<'a> Run<'a> {
             }
             None => profile.options,
         };
+        let labels = labels(o.seats);
+        let table = Table::new(labels.len()).unwrap_or_else(|_| fallback_table());
         Run {
             record,
             pack: o.pack.spec(),
             o,
-            table: Table::new(2).unwrap_or_else(|_| fallback_table()),
+            table,
+            labels,
             replay: Replay {
                 profile: profile.name.to_string(),
-                seats: LABELS.iter().map(|s| s.to_string()).collect(),
+                seats: labels.iter().map(|s| s.to_string()).collect(),
                 result: GameResult {
                     target: o.game,
                     ..GameResult::default()
@@ -129,13 +133,17 @@ impl<'a> Run<'a> {
             findings,
             trump: cards::Suit::Spades,
             last_taker: None,
-            blank: BySeat::new(Table::new(2).unwrap_or_else(|_| fallback_table())),
-            carte: BySeat::new(Table::new(2).unwrap_or_else(|_| fallback_table())),
+            blank: BySeat::new(table),
+            carte: BySeat::new(table),
         }
     }
 
     fn seat(&self, l: &str) -> Option<Seat> {
-        common::seat(l, &LABELS).and_then(Seat::new)
+        common::seat(l, self.labels).and_then(Seat::new)
+    }
+
+    fn label(&self, seat: Seat) -> &'static str {
+        self.labels.get(seat.index()).copied().unwrap_or("?")
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -150,7 +158,8 @@ impl<'a> Run<'a> {
         let Some((hands, turned, stock)) = self.deal() else {
             return;
         };
-        self.replay.dealer = Some("D".to_string());
+        // The dealer is the seat before the first leader (000:551, 576).
+        self.replay.dealer = self.labels.last().map(|l| l.to_string());
         // Without a turned card the trump suit is a placeholder until a marriage makes it.
         self.trump = turned.map_or(cards::Suit::Spades, |t| t.suit);
         let rules = play_rules(&self.o, self.table, self.trump);
@@ -249,7 +258,7 @@ impl<'a> Run<'a> {
                             at(span),
                             format!("`{l}` is not a seat or pile of this game"),
                         )
-                        .with_help("seats: E, D; piles: trump, stock"),
+                        .with_help(format!("seats: {}; piles: trump, stock", self.labels.join(", "))),
                     ),
                 },
             }
@@ -267,8 +276,8 @@ impl<'a> Run<'a> {
         }
         for seat in self.table.seats() {
             if !seen[seat] {
-                let msg = format!("the deal does not give {}'s hand", label(seat));
-                self.incomplete(deal_span, msg, "a Bezique record lists both hands as dealt");
+                let msg = format!("the deal does not give {}'s hand", self.label(seat));
+                self.incomplete(deal_span, msg, "a Bezique record lists every hand as dealt");
                 return None;
             }
         }
@@ -306,7 +315,10 @@ impl<'a> Run<'a> {
             );
             return None;
         };
-        let want = self.pack.len() - 2 * self.o.hand - usize::from(t.is_some());
+        let want = self
+            .pack
+            .len()
+            .saturating_sub(self.table.len() * self.o.hand + usize::from(t.is_some()));
         if stock.len() != want {
             self.push(
                 Diagnostic::error(
@@ -346,7 +358,10 @@ impl<'a> Run<'a> {
             .tag("Cards")
             .and_then(|t| cards::AlphabetSet::from_tag(t).ok())
             .unwrap_or_default();
-        let mut sink = CheckSink::default();
+        let mut sink = CheckSink {
+            labels: self.labels,
+            ..CheckSink::default()
+        };
         'items: for item in &play.items.items {
             match item {
                 PlayItem::Trick(t) => {
@@ -354,7 +369,7 @@ impl<'a> Run<'a> {
                         match self.seat(&leader.node) {
                             Some(s) if s == state.to_play() => {}
                             Some(_) => {
-                                let due = label(state.to_play());
+                                let due = self.label(state.to_play());
                                 self.push(
                                     Diagnostic::error(
                                         "B0303",
@@ -489,7 +504,7 @@ impl<'a> Run<'a> {
                     };
                     if state.turn() != Some(seat) {
                         self.push(
-                            Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", label(seat)))
+                            Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", self.label(seat)))
                                 .with_help("seed 000, Bezique, The Play"),
                         );
                         continue;
@@ -550,7 +565,7 @@ impl<'a> Run<'a> {
         figure: Option<(i64, Span)>,
     ) {
         let value = self.o.carte_blanche;
-        let who = label(seat);
+        let who = self.label(seat);
         let false_blank = |msg: String| {
             Diagnostic::error("B0213", Kind::Illegal, at(span), msg)
                 .with_help("carte blanche: no king, queen or jack in the hand dealt, all of it shown; then each card drawn shown that is not one (seed 000, Six-Pack Bezique)")
@@ -669,7 +684,7 @@ impl<'a> Run<'a> {
                 let declarations = state.meld_points()[s] + self.carte[s];
                 let always = self.o.count_brisques == BrisqueCount::Always;
                 SideResult {
-                    side: label(s).to_string(),
+                    side: self.label(s).to_string(),
                     declarations,
                     carte_blanche: self.carte[s],
                     brisques,
@@ -717,14 +732,12 @@ impl<'a> Run<'a> {
                 .iter()
                 .filter(|s| s.total.is_some_and(|t| t >= target))
                 .collect();
-            // Both over: the higher score wins (000:568).
-            game_won_by = match over.as_slice() {
-                [one] => Some(one.side.clone()),
-                [a, b] if complete && a.total != b.total => Some(if a.total > b.total {
-                    a.side.clone()
-                } else {
-                    b.side.clone()
-                }),
+            // More than one over: the highest score wins (000:568), if one is highest.
+            let best = over.iter().filter_map(|s| s.total).max();
+            let top: Vec<&&SideResult> = over.iter().filter(|s| s.total == best).collect();
+            game_won_by = match (over.as_slice(), top.as_slice()) {
+                ([one], _) => Some(one.side.clone()),
+                (_, [one]) if complete => Some(one.side.clone()),
                 _ => None,
             };
         }
@@ -860,10 +873,17 @@ struct Ctx {
 /// its claim, and the replay's tricks and declarations are collected.
 #[derive(Default)]
 struct CheckSink {
+    labels: &'static [&'static str],
     findings: Vec<Diagnostic>,
     tricks: Vec<TrickRecord>,
     declarations: Vec<Declaration>,
     last_taker: Option<Seat>,
+}
+
+impl CheckSink {
+    fn label(&self, seat: Seat) -> &'static str {
+        self.labels.get(seat.index()).copied().unwrap_or("?")
+    }
 }
 
 impl Sink<PlayState, Ctx> for CheckSink {
@@ -873,21 +893,23 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 if !draws.is_empty()
                     && let Some(last) = self.tricks.last_mut()
                 {
-                    last.draws = draws.iter().map(|&(s, c)| (label(s).to_string(), c)).collect();
+                    let labels = self.labels;
+                    let name = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
+                    last.draws = draws.iter().map(|&(s, c)| (name(s).to_string(), c)).collect();
                 }
                 if let Some(t) = trick {
                     if t.last {
                         self.last_taker = Some(t.winner);
                     }
                     self.tricks.push(TrickRecord {
-                        leader: label(t.leader).to_string(),
+                        leader: self.label(t.leader).to_string(),
                         cards: t.plays.iter().map(|&(_, c)| c).collect(),
-                        winner: label(t.winner).to_string(),
+                        winner: self.label(t.winner).to_string(),
                         points: t.points,
                         draws: Vec::new(),
                     });
                     if let Some((taker, claim)) = &ctx.claim {
-                        let winner = label(t.winner);
+                        let winner = self.label(t.winner);
                         if let Some(taker) = taker
                             && !taker.node.eq_ignore_ascii_case(winner)
                         {
@@ -921,7 +943,7 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 if let Action::Meld { cards, .. } = action {
                     self.declarations.push(Declaration {
                         after_trick: self.tricks.len(),
-                        seat: label(*seat).to_string(),
+                        seat: self.label(*seat).to_string(),
                         kind: meld::word(*kind).to_string(),
                         cards: in_book_order(cards.iter().collect()),
                         value: *value,
@@ -961,13 +983,13 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 "B0301",
                 Kind::Illegal,
                 span,
-                if from_table { format!("{card} is not on the table before {}", label(seat)) } else { format!("{} does not hold {card}", label(seat)) },
+                if from_table { format!("{card} is not on the table before {}", self.label(seat)) } else { format!("{} does not hold {card}", self.label(seat)) },
             ),
             Refusal::Breach { seat, card, duty, allowed } => Diagnostic::error(
                 "B0302",
                 Kind::Illegal,
                 span,
-                format!("{} may not play {card}: the duty to {} requires {}", label(seat), duty.name(), allowed.describe()),
+                format!("{} may not play {card}: the duty to {} requires {}", self.label(seat), duty.name(), allowed.describe()),
             )
             .with_help("in the last eight tricks each player must follow suit and try to win the trick (seed 000, Bezique, The Play)"),
             Refusal::NotNow => Diagnostic::error("B0208", Kind::Illegal, span, "only the winner of the last trick declares or exchanges, before the draw, and not when he takes the last face-down card")

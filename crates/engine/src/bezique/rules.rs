@@ -12,6 +12,8 @@ pub struct Options {
     #[schemars(with = "String")]
     #[serde(serialize_with = "pack_name")]
     pub pack: Pack,
+    /// The players, each for himself (000:576, 580).
+    pub seats: usize,
     /// Cards dealt to each hand.
     pub hand: usize,
     /// Whether a card is turned for trump (without it the first marriage makes trump).
@@ -127,6 +129,7 @@ pub const LAST_TRICKS: Duties = Duties {
 
 const TWO_HAND: Options = Options {
     pack: Pack::Bezique64,
+    seats: 2,
     hand: 8,
     turned: true,
     melds: SEED_000,
@@ -143,6 +146,7 @@ const TWO_HAND: Options = Options {
 /// the last trick 50, the brisques only to settle, each deal a game.
 const RUBICON: Options = Options {
     pack: Pack::Bezique128,
+    seats: 2,
     hand: 9,
     turned: false,
     melds: RUBICON_MELDS,
@@ -161,9 +165,33 @@ const RUBICON: Options = Options {
     }),
 };
 
+/// Three- and four-hand Bezique's declarations (000:576, 586): seed 000's table with the
+/// triple bezique 1,500, added to a double bezique counted for 500 or declared at once.
+pub const MORE_HANDS_MELDS: MeldTable = MeldTable {
+    triple_pinochle: Some(1500),
+    ..SEED_000
+};
+
+/// Three-hand Bezique (000:574–576): three packs, 96 cards, the two-hand game in clockwise
+/// rotation, the dealer's left leading; game 2,000.
+const THREE_HAND: Options = Options {
+    pack: Pack::Bezique96,
+    seats: 3,
+    melds: MORE_HANDS_MELDS,
+    game: 2000,
+    ..TWO_HAND
+};
+
+/// Four-hand Bezique played as individuals (000:578–586): four packs, 128 cards; game 2,000.
+const FOUR_HAND: Options = Options {
+    pack: Pack::Bezique128,
+    seats: 4,
+    ..THREE_HAND
+};
+
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 3] = [
+    static ALL: [Profile; 5] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
@@ -184,6 +212,18 @@ pub fn all() -> &'static [Profile] {
             description: "Rubicon Bezique, 128 cards, nine each: no turned trump, back door 150, triple and quadruple bezique, carte blanche 50, last trick 50; each deal a game, the rubicon under 1,000",
             source: "seed 000, Bezique, Rubicon Bezique",
             options: RUBICON,
+        },
+        Profile {
+            name: "uspc-three-hand",
+            description: "Three-hand Bezique, 96 cards: the two-hand game in rotation, the dealer's left leading; triple bezique 1,500; game 2,000",
+            source: "seed 000, Bezique, Three-Hand Bezique",
+            options: THREE_HAND,
+        },
+        Profile {
+            name: "uspc-four-hand",
+            description: "Four-hand Bezique for four individuals, 128 cards: the two-hand game in rotation; triple bezique 1,500; game 2,000",
+            source: "seed 000, Bezique, Four-Hand Bezique",
+            options: FOUR_HAND,
         },
     ];
     &ALL

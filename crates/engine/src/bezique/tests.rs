@@ -146,7 +146,20 @@ fn generated_records_check_consistent() {
             // 16 brisques at 10 and the last trick's 10 (000:547); Rubicon's 32 brisques
             // ("320 for all the brisques", 000:718) and its last trick's 50 (000:710).
             let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
-            let want = if profile.name == "rubicon" { 370 } else { 170 };
+            let o = profile.options;
+            let aces_and_tens = o
+                .pack
+                .cards()
+                .iter()
+                .filter(|c| matches!(c.rank, cards::Rank::Ace | cards::Rank::Ten))
+                .count() as u32;
+            let want = aces_and_tens * o.brisque + o.last_trick;
+            match profile.name {
+                "uspc-two-hand" | "uspc-no-turn" => assert_eq!(want, 170),
+                "rubicon" => assert_eq!(want, 370),
+                "uspc-three-hand" => assert_eq!(want, 250),
+                _ => assert_eq!(want, 330),
+            }
             assert_eq!(cards, want, "seed {seed}");
         }
     }
@@ -289,4 +302,50 @@ fn rubicon_a_plain_suit_sequence_is_the_back_door() {
     let c = check(&text);
     assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
     assert_eq!(replay(&c).declarations.last().map(|d| d.value), Some(150));
+}
+
+const THREE_HAND: &str = include_str!("../../../../corpus/bezique/uspc-three-hand/triple-bezique.stich");
+
+/// 000:576: "A triple bezique counts 1,500; a player having counted 500 for a double bezique
+/// may add the third and count 1,500"; the player to the dealer's left leads first.
+#[test]
+fn three_hand_the_third_bezique_added_counts_1500() {
+    let c = check(THREE_HAND);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.seats, ["F", "M", "R"]);
+    assert_eq!(r.dealer.as_deref(), Some("R"));
+    let values: Vec<(&str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(values, [("double-bezique", 500), ("triple-bezique", 1500)]);
+    assert_eq!(r.result.sides[0].declarations, 2000);
+}
+
+/// 000:576: "Only the winner of the trick may declare."
+#[test]
+fn three_hand_only_the_winner_declares() {
+    let text = THREE_HAND.replace(
+        "F double-bezique ♠Q ♠Q ♦J ♦J = 500",
+        "M double-bezique ♠Q ♠Q ♦J ♦J = 500",
+    );
+    assert!(codes(&check(&text)).contains(&"B0208"));
+}
+
+const FOUR_HAND: &str = include_str!("../../../../corpus/bezique/uspc-four-hand/played-out.stich");
+
+/// 000:580: four packs, 128 cards, four players in rotation: 32 tricks of four; the 32
+/// brisques and the last trick make 330.
+#[test]
+fn four_hand_a_deal_played_out() {
+    let c = check(FOUR_HAND);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.seats, ["N", "E", "S", "W"]);
+    assert_eq!(r.tricks.len(), 32);
+    assert!(r.tricks.iter().all(|t| t.cards.len() == 4));
+    let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
+    assert_eq!(cards, 330);
 }

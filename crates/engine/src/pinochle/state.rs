@@ -525,7 +525,10 @@ impl PlayState {
                 if self.trick.is_empty()
                     && self.stock_lasts()
                     && (self.rules.meld_on_last_draw
-                        || self.stock.as_ref().is_some_and(|st| st.len() > 2)) =>
+                        || self
+                            .stock
+                            .as_ref()
+                            .is_some_and(|st| st.len() > self.rules.table.len())) =>
             {
                 Ok(s)
             }
