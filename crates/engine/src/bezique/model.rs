@@ -23,6 +23,9 @@ pub struct Replay {
     pub stock: Vec<Card>,
     /// The declarations, in order.
     pub declarations: Vec<Declaration>,
+    /// The exchanges of the seven of trumps for the turned card, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exchanges: Vec<Exchange>,
     /// The tricks, in order.
     pub tricks: Vec<TrickRecord>,
     /// The result.
@@ -42,6 +45,19 @@ pub struct Declaration {
     pub cards: Vec<Card>,
     /// Its value.
     pub value: u32,
+}
+
+/// The seven of trumps exchanged for the turned card after a trick (000:525).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Exchange {
+    /// After which trick (1-based).
+    pub after_trick: usize,
+    /// Who exchanged.
+    pub seat: String,
+    /// The seven given.
+    pub gave: Card,
+    /// The turned card taken.
+    pub took: Card,
 }
 
 /// One trick as replayed.

@@ -13,7 +13,7 @@ use notation::{
 
 use crate::at;
 use crate::bezique::meld;
-use crate::bezique::model::{Declaration, GameResult, Replay, SideResult, TrickRecord};
+use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord};
 use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
 use crate::bezique::settle::{Figures, settle};
 use crate::core::counts::{CopyError, check_copies};
@@ -521,6 +521,7 @@ impl<'a> Run<'a> {
         self.findings.append(&mut sink.findings);
         self.replay.tricks = sink.tricks;
         self.replay.declarations = sink.declarations;
+        self.replay.exchanges = sink.exchanges;
         self.last_taker = sink.last_taker;
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             self.push(Diagnostic::error(
@@ -877,6 +878,7 @@ struct CheckSink {
     findings: Vec<Diagnostic>,
     tricks: Vec<TrickRecord>,
     declarations: Vec<Declaration>,
+    exchanges: Vec<Exchange>,
     last_taker: Option<Seat>,
 }
 
@@ -967,7 +969,12 @@ impl Sink<PlayState, Ctx> for CheckSink {
                     );
                 }
             }
-            Event::Exchanged { .. } => {}
+            Event::Exchanged { seat, gave, took } => self.exchanges.push(Exchange {
+                after_trick: self.tricks.len(),
+                seat: self.label(*seat).to_string(),
+                gave: *gave,
+                took: *took,
+            }),
         }
         ControlFlow::Continue(())
     }

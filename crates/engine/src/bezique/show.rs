@@ -100,6 +100,15 @@ pub fn body(replay: &Replay, display: Display) -> String {
                     d.value
                 );
             }
+            for x in replay.exchanges.iter().filter(|x| x.after_trick == i + 1) {
+                let _ = writeln!(
+                    s,
+                    "        {} exchanges {} for {}",
+                    x.seat,
+                    display.card(x.gave),
+                    display.card(x.took)
+                );
+            }
         }
     }
     let r = &replay.result;
