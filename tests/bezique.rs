@@ -20,6 +20,21 @@ fn generated_no_turn_records_check_consistent() {
     gen_then_check("uspc-no-turn");
 }
 
+#[test]
+fn generated_rubicon_records_check_consistent() {
+    gen_then_check("rubicon");
+}
+
+#[test]
+fn generated_three_hand_records_check_consistent() {
+    gen_then_check("uspc-three-hand");
+}
+
+#[test]
+fn generated_four_hand_records_check_consistent() {
+    gen_then_check("uspc-four-hand");
+}
+
 /// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
 /// sequence includes its marriage; the ♠Q serves in the sequence, the bezique and four queens.
 #[test]
@@ -94,4 +109,30 @@ fn rules_lists_the_bezique_profile() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("bezique uspc-two-hand: "), "{text}");
     assert!(text.contains("bezique uspc-no-turn: "), "{text}");
+    assert!(text.contains("bezique rubicon: "), "{text}");
+    assert!(text.contains("bezique uspc-three-hand: "), "{text}");
+    assert!(text.contains("bezique uspc-four-hand: "), "{text}");
+}
+
+/// Seed 000, Rubicon Bezique (000:710): with clubs trumps a heart sequence is a back door,
+/// 150, and three beziques a triple, 1,500.
+#[test]
+fn meld_lists_rubicon_s_back_door_and_triple_bezique() {
+    let out = stich()
+        .args([
+            "meld", "--game", "bezique", "--rules", "rubicon", "--trump", "clubs", "--format", "json", "♥A",
+            "♥10", "♥K", "♥Q", "♥J", "♠Q", "♦J", "♠Q", "♦J", "♠Q", "♦J",
+        ])
+        .output()
+        .expect("meld runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["total"], 1650);
+    let kinds: Vec<&str> = v["melds"]
+        .as_array()
+        .expect("melds")
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(kinds, ["back-door", "triple-bezique"]);
 }

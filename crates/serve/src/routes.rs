@@ -416,6 +416,9 @@ async fn delete_collection(
 /// One record of an upload: what to store (none for a record without a content id, one
 /// that could not be read), and its line of the answer.
 struct Upload {
+    /// The content id of a record that can be stored.
+    id: Option<String>,
+    /// What to store: taken when it goes to the store.
     stored: Option<NewRecord>,
     verdict: &'static str,
     game: Option<String>,
@@ -467,6 +470,7 @@ fn upload_of(built: check::Built) -> Upload {
         _ => None,
     };
     Upload {
+        id: stored.as_ref().map(|r| r.id.clone()),
         stored,
         verdict,
         game,
@@ -474,22 +478,48 @@ fn upload_of(built: check::Built) -> Upload {
     }
 }
 
-/// Checks every record of `body`, on every core: the records are read in order here, and
-/// checked in even shares on as many threads as there are cores.
-fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
-    let records = check::records_in(body, form)?;
-    let form = records.form();
-    let parsed: Vec<notation::Parsed> = records.collect();
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads <= 1 || parsed.len() < 64 {
-        return Ok(parsed
-            .into_iter()
-            .map(|p| upload_of(check::build(p, form, None, check::Work::FULL)))
-            .collect());
+/// A record of a body split from it but not yet read: reading it (the larger part of the
+/// work before the check) is done on the checking threads.
+enum Unread {
+    Iss(iss::RawRecord),
+    Stich(notation::RawChunk),
+    /// What the splitter could not take as a record, with its findings.
+    Failed(notation::Parsed),
+}
+
+impl Unread {
+    fn checked(self, form: Form) -> Upload {
+        let parsed = match self {
+            Unread::Iss(raw) => check::parse_iss(raw),
+            Unread::Stich(chunk) => chunk.parse(),
+            Unread::Failed(parsed) => parsed,
+        };
+        upload_of(check::build(parsed, form, None, check::Work::FULL))
     }
-    let share = parsed.len().div_ceil(threads);
-    let mut parts: Vec<Vec<notation::Parsed>> = Vec::new();
-    let mut rest = parsed.into_iter();
+}
+
+/// Checks every record of `body`, on every core: the records are split from the body in
+/// order here, then read and checked in even shares on as many threads as there are cores.
+fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
+    let opened = check::open(Box::new(body), form)?;
+    let form = opened.form;
+    let unread: Vec<Unread> = match form {
+        Form::Stich => notation::Reader::new(opened.reader).raw().map(Unread::Stich).collect(),
+        Form::Iss => iss::IssReader::new(opened.reader)
+            .raw()
+            .map(|r| match r {
+                Ok(raw) => Unread::Iss(raw),
+                Err(e) => Unread::Failed(check::iss_error(e)),
+            })
+            .collect(),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads <= 1 || unread.len() < 64 {
+        return Ok(unread.into_iter().map(|u| u.checked(form)).collect());
+    }
+    let share = unread.len().div_ceil(threads);
+    let mut parts: Vec<Vec<Unread>> = Vec::new();
+    let mut rest = unread.into_iter();
     loop {
         let part: Vec<_> = rest.by_ref().take(share).collect();
         if part.is_empty() {
@@ -500,13 +530,7 @@ fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>
     let done: Vec<Vec<Upload>> = std::thread::scope(|scope| {
         let handles: Vec<_> = parts
             .into_iter()
-            .map(|part| {
-                scope.spawn(move || {
-                    part.into_iter()
-                        .map(|p| upload_of(check::build(p, form, None, check::Work::FULL)))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|part| scope.spawn(move || part.into_iter().map(|u| u.checked(form)).collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()
@@ -536,10 +560,12 @@ async fn add_records(
             return Err(ApiError::not_found("collection"));
         }
         count_records(&worker, &bytes, form)?;
-        let uploads = check_uploads(&bytes, form)
+        let mut uploads = check_uploads(&bytes, form)
             .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
-        // A record sent twice in one body is stored once: the second is not new.
-        let records: Vec<NewRecord> = uploads.iter().filter_map(|u| u.stored.clone()).collect();
+        // A record sent twice in one body is stored once: the second is not new. The
+        // records go to the store by value (their texts and reports are most of the
+        // memory); each upload keeps its id.
+        let records: Vec<NewRecord> = uploads.iter_mut().filter_map(|u| u.stored.take()).collect();
         let fresh = worker
             .store
             .add_records(&cid, &records)
@@ -549,15 +575,15 @@ async fn add_records(
         let added: Vec<serde_json::Value> = uploads
             .iter()
             .map(|u| {
-                let (id, is_new) = match &u.stored {
-                    Some(r) => {
+                let (id, is_new) = match &u.id {
+                    Some(id) => {
                         let n = fresh.next().unwrap_or(false);
                         if n {
                             new += 1;
                         } else {
                             existing += 1;
                         }
-                        (Some(r.id.as_str()), n)
+                        (Some(id.as_str()), n)
                     }
                     None => {
                         rejected += 1;

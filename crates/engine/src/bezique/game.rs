@@ -4,7 +4,7 @@
 //! [`PlayState`] the check replays with ([`super::replay::check_keeping`]), and a refusal has
 //! the check's own finding ([`super::replay::refusal_finding`]).
 
-use cards::{AlphabetSet, Card, Suit};
+use cards::{AlphabetSet, Card};
 use notation::{CardSlot, Record, Token};
 
 use crate::bezique::meld;
@@ -105,10 +105,9 @@ impl Rules for BeziqueGame {
             };
         }
         let cards = CardCounts::of(rest);
-        // As the check reads it: before a marriage makes trump (no turned card), the suit
-        // stands in as spades and the state decides which marriage is royal.
-        let trump = state.trump().unwrap_or(Suit::Spades);
-        let kind = meld::kind(first, &cards, trump)?;
+        // As the check reads it: before a marriage makes trump (no turned card), the word
+        // and the state decide which marriage is royal.
+        let kind = meld::kind(first, &cards, state.trump())?;
         Some(Action::Meld {
             kind,
             cards,
@@ -116,7 +115,7 @@ impl Rules for BeziqueGame {
         })
     }
 
-    fn play(&self, state: &mut PlayState, act: Action, _: &[String]) -> Result<Step, Refusal> {
+    fn play(&self, state: &mut PlayState, act: Action, labels: &[String]) -> Result<Step, Refusal> {
         match state.play(act) {
             Ok(Event::Played { card, trick, .. }) => Ok(Step::Card {
                 card,
@@ -139,7 +138,7 @@ impl Rules for BeziqueGame {
                     .collect(),
                 figure: None,
             }),
-            Err(refusal) => Err(Refusal::of(&refusal_finding(act, refusal, None))),
+            Err(refusal) => Err(Refusal::of(&refusal_finding(labels, act, refusal, None))),
         }
     }
 

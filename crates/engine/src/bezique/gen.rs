@@ -9,7 +9,7 @@ use notation::{
 };
 
 use crate::bezique::meld;
-use crate::bezique::replay::{self, LABELS, play_rules};
+use crate::bezique::replay::{self, play_rules};
 use crate::bezique::rules::Profile;
 use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
 use crate::core::piles::Stock;
@@ -21,8 +21,9 @@ use crate::skat::r#gen::Rng;
 pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut rng = Rng::new(seed);
     let o = profile.options;
-    let label = |s: Seat| LABELS.get(s.index()).copied().unwrap_or("?");
-    let Ok(table) = Table::new(2) else {
+    let labels = replay::labels(o.seats);
+    let label = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
+    let Ok(table) = Table::new(labels.len()) else {
         return Record::default();
     };
     let pack = o.pack.spec();
@@ -39,7 +40,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         version: Some(2),
         ..Record::default()
     };
-    let standing: Vec<String> = LABELS
+    let standing: Vec<String> = labels
         .iter()
         .map(|l| format!("{l} {}", rng.below(140) * 10))
         .collect();
@@ -68,6 +69,24 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         Some(Stock::new(stock, turned)),
     );
     let mut items: Vec<PlayItem> = Vec::new();
+    // Carte blanche (000:663, 000:712): a hand dealt without a face card is shown before the
+    // first lead, most of the time; then each drawn card that is not one, until one is.
+    let carte = |seat: Seat, shown: &[Card]| {
+        let tokens = [word("carte-blanche")]
+            .into_iter()
+            .chain(card_tokens(shown.iter().copied()))
+            .collect();
+        event(label(seat), tokens, Some(i64::from(o.carte_blanche)))
+    };
+    let mut holding: BySeat<bool> = BySeat::new(table);
+    if o.carte_blanche > 0 {
+        for seat in table.seats() {
+            if !hands[seat].iter().any(|&c| replay::is_face(c)) && rng.chance(90) {
+                holding[seat] = true;
+                items.push(carte(seat, &hands[seat]));
+            }
+        }
+    }
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
     let mut trick_leader = leader;
     let mut trick_no = 0;
@@ -94,6 +113,14 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let seat = state.turn().unwrap_or(state.to_play());
         if trick_cards.is_empty() && matches!(action, Action::Play { .. }) {
             trick_leader = state.to_play();
+            for (s, c) in state.next_draws() {
+                if holding[s] {
+                    holding[s] = !replay::is_face(c) && rng.chance(90);
+                    if holding[s] {
+                        items.push(carte(s, &[c]));
+                    }
+                }
+            }
         }
         let Ok(done) = state.play(action) else { break };
         match (action, done) {
@@ -161,8 +188,12 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             pairs("declarations", &|s| Some(i64::from(s.declarations))),
             pairs("brisques", &|s| Some(i64::from(s.brisques))),
             pairs("points", &|s| Some(i64::from(s.points))),
+            pairs("game", &|s| s.game),
             pairs("total", &|s| s.total),
-        ],
+        ]
+        .into_iter()
+        .filter(|c| !c.values.is_empty())
+        .collect::<Vec<_>>(),
     ));
     r
 }

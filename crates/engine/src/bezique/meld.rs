@@ -14,11 +14,12 @@ pub fn word(kind: MeldKind) -> &'static str {
         MeldKind::Royal | MeldKind::Marriage => "marriage",
         MeldKind::Dix => "seven",
         MeldKind::Pinochle => "bezique",
-        MeldKind::DoublePinochle
-        | MeldKind::TriplePinochle
-        | MeldKind::QuadruplePinochle
-        | MeldKind::QuintuplePinochle
-        | MeldKind::SextuplePinochle => "double-bezique",
+        MeldKind::DoublePinochle => "double-bezique",
+        MeldKind::TriplePinochle => "triple-bezique",
+        MeldKind::QuadruplePinochle => "quadruple-bezique",
+        // No Bezique table has five or six (Eight-Pack's quintuple is not a profile yet).
+        MeldKind::QuintuplePinochle | MeldKind::SextuplePinochle => "bezique",
+        MeldKind::BackDoor => "back-door",
         MeldKind::Aces | MeldKind::DoubleAces | MeldKind::TripleAces => "aces",
         MeldKind::Kings | MeldKind::DoubleKings | MeldKind::TripleKings => "kings",
         MeldKind::Queens | MeldKind::DoubleQueens | MeldKind::TripleQueens => "queens",
@@ -26,20 +27,25 @@ pub fn word(kind: MeldKind) -> &'static str {
     }
 }
 
-/// The declaration a word names, given its cards and the trump suit: a marriage is the
-/// royal one when its cards are trumps.
-pub fn kind(word: &str, cards: &CardCounts, trump: Suit) -> Option<MeldKind> {
+/// The declaration a word names, given its cards and the trump suit (`None` before a
+/// marriage makes it): a marriage is the royal one when its cards are trumps, a sequence of
+/// a plain suit is the back door (000:710); before trump is known both make it.
+pub fn kind(word: &str, cards: &CardCounts, trump: Option<Suit>) -> Option<MeldKind> {
+    let in_trumps = |t: Suit| cards.iter().all(|c| c.suit == t) && !cards.is_empty();
     Some(match word.to_ascii_lowercase().as_str() {
-        "marriage" | "royal-marriage" => {
-            if cards.iter().all(|c| c.suit == trump) && !cards.is_empty() {
-                MeldKind::Royal
-            } else {
-                MeldKind::Marriage
-            }
-        }
-        "sequence" => MeldKind::Run,
+        "marriage" | "royal-marriage" => match trump {
+            Some(t) if !in_trumps(t) => MeldKind::Marriage,
+            _ => MeldKind::Royal,
+        },
+        "sequence" => match trump {
+            Some(t) if !in_trumps(t) => MeldKind::BackDoor,
+            _ => MeldKind::Run,
+        },
+        "back-door" => MeldKind::BackDoor,
         "bezique" => MeldKind::Pinochle,
         "double-bezique" => MeldKind::DoublePinochle,
+        "triple-bezique" => MeldKind::TriplePinochle,
+        "quadruple-bezique" => MeldKind::QuadruplePinochle,
         "aces" | "100-aces" => MeldKind::Aces,
         "kings" => MeldKind::Kings,
         "queens" => MeldKind::Queens,
@@ -51,7 +57,7 @@ pub fn kind(word: &str, cards: &CardCounts, trump: Suit) -> Option<MeldKind> {
 
 /// Whether a word is a declaration word.
 pub fn is_declaration(word: &str) -> bool {
-    kind(word, &CardCounts::EMPTY, Suit::Spades).is_some()
+    kind(word, &CardCounts::EMPTY, None).is_some()
 }
 
 /// What a set of cards declares at once under `table` with `trump`: each declaration in
@@ -89,13 +95,16 @@ mod tests {
     #[test]
     fn a_marriage_in_trumps_is_the_royal_one() {
         let kq = CardCounts::of([c(Suit::Hearts, Rank::King), c(Suit::Hearts, Rank::Queen)]);
-        assert_eq!(kind("marriage", &kq, Suit::Hearts), Some(MeldKind::Royal));
-        assert_eq!(kind("marriage", &kq, Suit::Spades), Some(MeldKind::Marriage));
+        assert_eq!(kind("marriage", &kq, Some(Suit::Hearts)), Some(MeldKind::Royal));
         assert_eq!(
-            kind("double-bezique", &kq, Suit::Spades),
+            kind("marriage", &kq, Some(Suit::Spades)),
+            Some(MeldKind::Marriage)
+        );
+        assert_eq!(
+            kind("double-bezique", &kq, Some(Suit::Spades)),
             Some(MeldKind::DoublePinochle)
         );
-        assert!(kind("wedding", &kq, Suit::Spades).is_none());
+        assert!(kind("wedding", &kq, Some(Suit::Spades)).is_none());
     }
 
     #[test]
@@ -110,5 +119,53 @@ mod tests {
         ]);
         let m = declarations(&SEED_000, s, &seq);
         assert!(m.melds.iter().any(|m| m.kind == MeldKind::Run && m.value == 250));
+    }
+
+    /// Rubicon Bezique (000:710): "A sequence in a non-trump suit (called a \"back door\")
+    /// counts 150. A triple bezique counts 1,500, a quadruple bezique 4,500".
+    #[test]
+    fn rubicon_s_back_door_and_beziques() {
+        use crate::bezique::rules::RUBICON_MELDS;
+        let h = |s: Suit| {
+            CardCounts::of([
+                c(s, Rank::Ace),
+                c(s, Rank::Ten),
+                c(s, Rank::King),
+                c(s, Rank::Queen),
+                c(s, Rank::Jack),
+            ])
+        };
+        assert_eq!(
+            kind("sequence", &h(Suit::Hearts), Some(Suit::Clubs)),
+            Some(MeldKind::BackDoor)
+        );
+        assert_eq!(kind("sequence", &h(Suit::Hearts), None), Some(MeldKind::Run));
+        assert_eq!(
+            meld::shape(&RUBICON_MELDS, MeldKind::BackDoor, Suit::Clubs, &h(Suit::Hearts)),
+            Ok(150)
+        );
+        assert!(meld::shape(&RUBICON_MELDS, MeldKind::BackDoor, Suit::Hearts, &h(Suit::Hearts)).is_err());
+        // The calculator: a back door contains its marriage, as the sequence its own.
+        let m = declarations(&RUBICON_MELDS, Suit::Clubs, &h(Suit::Hearts));
+        let kinds: Vec<(MeldKind, u32)> = m.melds.iter().map(|m| (m.kind, m.value)).collect();
+        assert_eq!(kinds, [(MeldKind::BackDoor, 150)]);
+        let beziques = |n: usize| {
+            CardCounts::of(
+                std::iter::repeat_n([c(Suit::Spades, Rank::Queen), c(Suit::Diamonds, Rank::Jack)], n)
+                    .flatten(),
+            )
+        };
+        let kinds = |n| -> Vec<(MeldKind, u32)> {
+            declarations(&RUBICON_MELDS, Suit::Hearts, &beziques(n))
+                .melds
+                .iter()
+                .map(|m| (m.kind, m.value))
+                .collect()
+        };
+        assert_eq!(kinds(2), [(MeldKind::DoublePinochle, 500)]);
+        assert_eq!(kinds(3), [(MeldKind::TriplePinochle, 1500)]);
+        assert_eq!(kinds(4), [(MeldKind::QuadruplePinochle, 4500)]);
+        assert_eq!(word(MeldKind::TriplePinochle), "triple-bezique");
+        assert_eq!(word(MeldKind::QuadruplePinochle), "quadruple-bezique");
     }
 }

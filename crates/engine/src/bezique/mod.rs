@@ -14,6 +14,7 @@ pub mod meld;
 pub mod model;
 pub mod replay;
 pub mod rules;
+pub mod settle;
 pub mod show;
 pub mod view;
 

@@ -23,6 +23,9 @@ pub struct Replay {
     pub stock: Vec<Card>,
     /// The declarations, in order.
     pub declarations: Vec<Declaration>,
+    /// The exchanges of the seven of trumps for the turned card, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exchanges: Vec<Exchange>,
     /// The tricks, in order.
     pub tricks: Vec<TrickRecord>,
     /// The result.
@@ -42,6 +45,19 @@ pub struct Declaration {
     pub cards: Vec<Card>,
     /// Its value.
     pub value: u32,
+}
+
+/// The seven of trumps exchanged for the turned card after a trick (000:525).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Exchange {
+    /// After which trick (1-based).
+    pub after_trick: usize,
+    /// Who exchanged.
+    pub seat: String,
+    /// The seven given.
+    pub gave: Card,
+    /// The turned card taken.
+    pub took: Card,
 }
 
 /// One trick as replayed.
@@ -64,14 +80,23 @@ pub struct TrickRecord {
 pub struct SideResult {
     /// The seat's label.
     pub side: String,
-    /// Its declarations (and the dealer's turned seven).
+    /// Its declarations (and the dealer's turned seven, and any carte blanche).
     pub declarations: u32,
+    /// Of the declarations, the carte blanche shown (Rubicon Bezique, 50 each time).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub carte_blanche: u32,
     /// Its brisques, 10 each.
     pub brisques: u32,
     /// The last trick's 10.
     pub last_trick: u32,
-    /// The deal's points: declarations, brisques and the last trick.
+    /// The deal's points: declarations, brisques and the last trick (in Rubicon Bezique the
+    /// brisques only when they are counted, see [`GameResult::brisques_to_settle`]).
     pub points: u32,
+    /// When each deal is a game (Rubicon Bezique), what the deal scores: the winner's
+    /// points in whole hundreds and the bonus for game, or the rubicon; the loser's points
+    /// in whole hundreds, or nothing when rubiconed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<i64>,
     /// The standing before the deal plus the points, when the record gives the standing.
     pub total: Option<i64>,
 }
@@ -86,6 +111,19 @@ pub struct GameResult {
     pub sides: Vec<SideResult>,
     /// The game's target.
     pub target: u32,
-    /// Who won the game with this deal, when the standing is known and one did.
+    /// Who won the game with this deal, when the standing is known and one did (when each
+    /// deal is a game, the deal's winner).
     pub game_won_by: Option<String>,
+    /// When each deal is a game, whether the loser is rubiconed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rubicon: bool,
+    /// In a game whose brisques count only to settle it (Rubicon Bezique, 000:716), whether
+    /// they were counted, for both players: to break a tie or to escape a rubicon. (Two-hand
+    /// Bezique always counts them, and leaves this false.)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub brisques_to_settle: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -13,8 +13,9 @@ use notation::{
 
 use crate::at;
 use crate::bezique::meld;
-use crate::bezique::model::{Declaration, GameResult, Replay, SideResult, TrickRecord};
-use crate::bezique::rules::{Options, Profile, with_tag};
+use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord};
+use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
+use crate::bezique::settle::{Figures, settle};
 use crate::core::counts::{CopyError, check_copies};
 use crate::core::game::{Recovery, Sink, drive};
 use crate::core::piles::Stock;
@@ -24,8 +25,12 @@ use crate::pinochle::rules::Counters;
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words as common;
 
-/// The seat labels: the non-dealer `E`, the dealer `D`.
-pub const LABELS: [&str; 2] = ["E", "D"];
+/// The seat labels of a table of `seats`, the first leader first and the dealer last: the
+/// non-dealer `E` and the dealer `D` at two; `F M R` at three, `N E S W` at four (the
+/// Pinochle family's labels).
+pub fn labels(seats: usize) -> &'static [&'static str] {
+    common::seat_labels(seats)
+}
 
 /// The replay of `record` under `profile`, and every finding.
 pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
@@ -64,14 +69,36 @@ struct Run<'a> {
     o: Options,
     pack: PackSpec,
     table: Table,
+    labels: &'static [&'static str],
     replay: Replay,
     findings: Vec<Diagnostic>,
     trump: cards::Suit,
     last_taker: Option<Seat>,
+    blank: BySeat<Blank>,
+    carte: BySeat<u32>,
 }
 
-fn label(seat: Seat) -> &'static str {
-    LABELS.get(seat.index()).copied().unwrap_or("?")
+/// Where a player stands with carte blanche (000:663, 000:712).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blank {
+    /// Before the first lead: the hand may still be shown.
+    #[default]
+    Open,
+    /// The hand was shown; `shown` is the drawn card shown this turn, if any.
+    Holding {
+        /// The card shown from the coming draw.
+        shown: Option<Card>,
+    },
+    /// No more carte blanche: never shown, a face card drawn, or a draw not shown.
+    Closed,
+}
+
+/// Whether a card is a face card (king, queen or jack), which ends carte blanche.
+pub fn is_face(card: Card) -> bool {
+    matches!(
+        card.rank,
+        cards::Rank::King | cards::Rank::Queen | cards::Rank::Jack
+    )
 }
 
 impl<'a> Run<'a> {
@@ -96,14 +123,17 @@ impl<'a> Run<'a> {
             }
             None => profile.options,
         };
+        let labels = labels(o.seats);
+        let table = Table::new(labels.len()).unwrap_or_else(|_| fallback_table());
         Run {
             record,
             pack: o.pack.spec(),
             o,
-            table: Table::new(2).unwrap_or_else(|_| fallback_table()),
+            table,
+            labels,
             replay: Replay {
                 profile: profile.name.to_string(),
-                seats: LABELS.iter().map(|s| s.to_string()).collect(),
+                seats: labels.iter().map(|s| s.to_string()).collect(),
                 result: GameResult {
                     target: o.game,
                     ..GameResult::default()
@@ -113,11 +143,17 @@ impl<'a> Run<'a> {
             findings,
             trump: cards::Suit::Spades,
             last_taker: None,
+            blank: BySeat::new(table),
+            carte: BySeat::new(table),
         }
     }
 
     fn seat(&self, l: &str) -> Option<Seat> {
-        common::seat(l, &LABELS).and_then(Seat::new)
+        common::seat(l, self.labels).and_then(Seat::new)
+    }
+
+    fn label(&self, seat: Seat) -> &'static str {
+        self.labels.get(seat.index()).copied().unwrap_or("?")
     }
 
     fn push(&mut self, d: Diagnostic) {
@@ -130,7 +166,8 @@ impl<'a> Run<'a> {
 
     fn run(&mut self) -> Option<PlayState> {
         let (hands, turned, stock) = self.deal()?;
-        self.replay.dealer = Some("D".to_string());
+        // The dealer is the seat before the first leader (000:551, 576).
+        self.replay.dealer = self.labels.last().map(|l| l.to_string());
         // Without a turned card the trump suit is a placeholder until a marriage makes it.
         self.trump = turned.map_or(cards::Suit::Spades, |t| t.suit);
         let rules = play_rules(&self.o, self.table, self.trump);
@@ -228,7 +265,7 @@ impl<'a> Run<'a> {
                             at(span),
                             format!("`{l}` is not a seat or pile of this game"),
                         )
-                        .with_help("seats: E, D; piles: trump, stock"),
+                        .with_help(format!("seats: {}; piles: trump, stock", self.labels.join(", "))),
                     ),
                 },
             }
@@ -246,8 +283,8 @@ impl<'a> Run<'a> {
         }
         for seat in self.table.seats() {
             if !seen[seat] {
-                let msg = format!("the deal does not give {}'s hand", label(seat));
-                self.incomplete(deal_span, msg, "a Bezique record lists both hands as dealt");
+                let msg = format!("the deal does not give {}'s hand", self.label(seat));
+                self.incomplete(deal_span, msg, "a Bezique record lists every hand as dealt");
                 return None;
             }
         }
@@ -285,7 +322,10 @@ impl<'a> Run<'a> {
             );
             return None;
         };
-        let want = self.pack.len() - 2 * self.o.hand - usize::from(t.is_some());
+        let want = self
+            .pack
+            .len()
+            .saturating_sub(self.table.len() * self.o.hand + usize::from(t.is_some()));
         if stock.len() != want {
             self.push(
                 Diagnostic::error(
@@ -325,7 +365,10 @@ impl<'a> Run<'a> {
             .tag("Cards")
             .and_then(|t| cards::AlphabetSet::from_tag(t).ok())
             .unwrap_or_default();
-        let mut sink = CheckSink::default();
+        let mut sink = CheckSink {
+            labels: self.labels,
+            ..CheckSink::default()
+        };
         'items: for item in &play.items.items {
             match item {
                 PlayItem::Trick(t) => {
@@ -333,7 +376,7 @@ impl<'a> Run<'a> {
                         match self.seat(&leader.node) {
                             Some(s) if s == state.to_play() => {}
                             Some(_) => {
-                                let due = label(state.to_play());
+                                let due = self.label(state.to_play());
                                 self.push(
                                     Diagnostic::error(
                                         "B0303",
@@ -355,6 +398,9 @@ impl<'a> Run<'a> {
                                 break 'items;
                             }
                         }
+                    }
+                    if state.trick().is_empty() {
+                        self.close_blanks(state);
                     }
                     let mut actions = Vec::new();
                     let n = t.cards.len();
@@ -430,8 +476,15 @@ impl<'a> Run<'a> {
                             _ => {}
                         }
                     }
-                    let trump = state.trump().unwrap_or(self.trump);
-                    let action = if let Some(kind) = meld::kind(&word, &cards, trump) {
+                    let figure = st.figure.iter().find_map(|t| match t.node {
+                        Token::Number(n) => Some((n, t.span)),
+                        _ => None,
+                    });
+                    if word.eq_ignore_ascii_case("carte-blanche") {
+                        self.carte_blanche(state, &mut sink, seat, &cards, span, figure);
+                        continue;
+                    }
+                    let action = if let Some(kind) = meld::kind(&word, &cards, state.trump()) {
                         Action::Meld { kind, cards, marked }
                     } else if common::exchange(&word) == Some(common::ExchangeWord::Exchanges) {
                         match cards.iter().next() {
@@ -452,13 +505,13 @@ impl<'a> Run<'a> {
                     } else {
                         self.push(
                             Diagnostic::error("B0502", Kind::Incomplete, at(span), format!("`{word}` is not an event of the Bezique play"))
-                                .with_help("events: marriage, sequence, bezique, double-bezique, aces, kings, queens, jacks, seven, exchanges (draws follow from the stock)"),
+                                .with_help("events: marriage, sequence, back-door, bezique, double-bezique, triple-bezique, quadruple-bezique, aces, kings, queens, jacks, seven, carte-blanche, exchanges (draws follow from the stock)"),
                         );
                         continue;
                     };
                     if state.turn() != Some(seat) {
                         self.push(
-                            Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", label(seat)))
+                            Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", self.label(seat)))
                                 .with_help("seed 000, Bezique, The Play"),
                         );
                         continue;
@@ -466,10 +519,7 @@ impl<'a> Run<'a> {
                     let ctx = Ctx {
                         span,
                         claim: None,
-                        figure: st.figure.iter().find_map(|t| match t.node {
-                            Token::Number(n) => Some((n, t.span)),
-                            _ => None,
-                        }),
+                        figure,
                     };
                     let _ = drive(state, [(ctx, action)], &mut sink);
                 }
@@ -478,6 +528,7 @@ impl<'a> Run<'a> {
         self.findings.append(&mut sink.findings);
         self.replay.tricks = sink.tricks;
         self.replay.declarations = sink.declarations;
+        self.replay.exchanges = sink.exchanges;
         self.last_taker = sink.last_taker;
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             self.push(Diagnostic::error(
@@ -489,6 +540,136 @@ impl<'a> Run<'a> {
                     state.tricks_left()
                 ),
             ));
+        }
+    }
+
+    /// Before a lead: the start is past, and a holder of carte blanche whose coming draw was
+    /// not shown may no longer score it ("or puts any drawn card into hand without showing
+    /// it", 000:663).
+    fn close_blanks(&mut self, state: &PlayState) {
+        let draws = state.next_draws();
+        for seat in self.table.seats() {
+            let drawn = draws.iter().find(|(s, _)| *s == seat).map(|&(_, c)| c);
+            self.blank[seat] = match self.blank[seat] {
+                Blank::Holding { shown } => match drawn {
+                    None => Blank::Holding { shown: None },
+                    Some(c) if shown == Some(c) && !is_face(c) => Blank::Holding { shown: None },
+                    Some(_) => Blank::Closed,
+                },
+                _ => Blank::Closed,
+            };
+        }
+    }
+
+    /// A carte blanche shown: the whole hand dealt before the first lead, then each card
+    /// drawn that is not a face card (000:663, 50 each time in Rubicon Bezique, 000:712).
+    fn carte_blanche(
+        &mut self,
+        state: &PlayState,
+        sink: &mut CheckSink,
+        seat: Seat,
+        cards: &CardCounts,
+        span: Span,
+        figure: Option<(i64, Span)>,
+    ) {
+        let value = self.o.carte_blanche;
+        let who = self.label(seat);
+        let false_blank = |msg: String| {
+            Diagnostic::error("B0213", Kind::Illegal, at(span), msg)
+                .with_help("carte blanche: no king, queen or jack in the hand dealt, all of it shown; then each card drawn shown that is not one (seed 000, Six-Pack Bezique)")
+        };
+        if value == 0 {
+            self.push(
+                Diagnostic::error(
+                    "B0214",
+                    Kind::Illegal,
+                    at(span),
+                    "this profile has no carte blanche",
+                )
+                .with_help("carte blanche is a rule of Rubicon Bezique (profile rubicon)"),
+            );
+            return;
+        }
+        let dealt = self
+            .replay
+            .hands
+            .get(seat.index())
+            .map(|h| CardCounts::of(h.iter().copied()))
+            .unwrap_or_default();
+        let shown_card = match self.blank[seat] {
+            Blank::Open if sink.tricks.is_empty() && state.trick().is_empty() => {
+                if let Some(face) = dealt.iter().find(|&c| is_face(c)) {
+                    self.push(false_blank(format!(
+                        "{who}'s hand holds {face}: no carte blanche"
+                    )));
+                    return;
+                }
+                if *cards != dealt {
+                    self.push(false_blank(format!(
+                        "a carte blanche shows the whole hand {who} was dealt"
+                    )));
+                    return;
+                }
+                None
+            }
+            Blank::Holding { shown: None } => {
+                let draws = state.next_draws();
+                let Some(&(_, drawn)) = draws.iter().find(|(s, _)| *s == seat) else {
+                    self.push(Diagnostic::error(
+                        "B0214",
+                        Kind::Illegal,
+                        at(span),
+                        format!("{who} draws no card now to show for carte blanche"),
+                    ));
+                    return;
+                };
+                if cards.len() != 1 || !cards.contains(drawn) {
+                    self.push(false_blank(format!(
+                        "{who} draws {drawn} next; that is the card to show"
+                    )));
+                    return;
+                }
+                if is_face(drawn) {
+                    self.push(false_blank(format!(
+                        "{drawn} is a face card: it ends carte blanche"
+                    )));
+                    return;
+                }
+                Some(drawn)
+            }
+            _ => {
+                self.push(
+                    Diagnostic::error("B0214", Kind::Illegal, at(span), format!("{who} may not score carte blanche now"))
+                        .with_help("the hand is shown before the first lead; then each drawn card, once, before the next lead, until a face card is drawn or a draw is not shown"),
+                );
+                return;
+            }
+        };
+        self.blank[seat] = Blank::Holding { shown: shown_card };
+        self.carte[seat] += value;
+        sink.declarations.push(Declaration {
+            after_trick: sink.tricks.len(),
+            seat: who.to_string(),
+            kind: "carte-blanche".to_string(),
+            cards: in_book_order(cards.iter().collect()),
+            value,
+        });
+        if let Some((n, fspan)) = figure
+            && n != i64::from(value)
+        {
+            self.push(
+                Diagnostic::error(
+                    "B0401",
+                    Kind::Inconsistent,
+                    at(fspan),
+                    format!("the carte-blanche is worth {value}, not {n}"),
+                )
+                .with_claim(
+                    "declaration",
+                    Figure::Number(n),
+                    Figure::Number(i64::from(value)),
+                ),
+            );
         }
     }
 
@@ -508,39 +689,63 @@ impl<'a> Run<'a> {
                 } else {
                     0
                 };
-                let declarations = state.meld_points()[s];
+                let declarations = state.meld_points()[s] + self.carte[s];
+                let always = self.o.count_brisques == BrisqueCount::Always;
                 SideResult {
-                    side: label(s).to_string(),
+                    side: self.label(s).to_string(),
                     declarations,
+                    carte_blanche: self.carte[s],
                     brisques,
                     last_trick: last,
-                    points: declarations + brisques + last,
+                    points: declarations + last + if always { brisques } else { 0 },
+                    game: None,
                     total: None,
                 }
             })
             .collect();
         let mut sides = sides;
         let mut game_won_by = None;
+        let mut rubicon = false;
+        let mut to_settle = false;
+        if let Some(g) = self.o.per_deal
+            && complete
+            && let [a, b] = sides.as_mut_slice()
+        {
+            let figures = Figures {
+                points: [a.declarations + a.last_trick, b.declarations + b.last_trick],
+                brisques: [a.brisques, b.brisques],
+            };
+            let s = settle(figures, self.o.count_brisques, &g);
+            a.points = s.points[0];
+            b.points = s.points[1];
+            a.game = Some(s.game[0]);
+            b.game = Some(s.game[1]);
+            rubicon = s.rubicon;
+            to_settle = s.brisques_counted && self.o.count_brisques == BrisqueCount::ToSettle;
+            game_won_by = s
+                .winner
+                .and_then(|w| [&a.side, &b.side].get(w).map(|x| x.to_string()));
+        }
         if let Some(standing) = self.record.tag("Standing") {
             let before = common::standing(standing);
             for side in &mut sides {
                 if let Some(&(_, n)) = before.iter().find(|(l, _)| l.eq_ignore_ascii_case(&side.side)) {
-                    side.total = Some(n + i64::from(side.points));
+                    side.total = Some(n + side.game.unwrap_or(i64::from(side.points)));
                 }
             }
+        }
+        if self.record.tag("Standing").is_some() && self.o.per_deal.is_none() {
             let target = i64::from(self.o.game);
             let over: Vec<&SideResult> = sides
                 .iter()
                 .filter(|s| s.total.is_some_and(|t| t >= target))
                 .collect();
-            // Both over: the higher score wins (000:568).
-            game_won_by = match over.as_slice() {
-                [one] => Some(one.side.clone()),
-                [a, b] if complete && a.total != b.total => Some(if a.total > b.total {
-                    a.side.clone()
-                } else {
-                    b.side.clone()
-                }),
+            // More than one over: the highest score wins (000:568), if one is highest.
+            let best = over.iter().filter_map(|s| s.total).max();
+            let top: Vec<&&SideResult> = over.iter().filter(|s| s.total == best).collect();
+            game_won_by = match (over.as_slice(), top.as_slice()) {
+                ([one], _) => Some(one.side.clone()),
+                (_, [one]) if complete => Some(one.side.clone()),
                 _ => None,
             };
         }
@@ -548,6 +753,8 @@ impl<'a> Run<'a> {
         r.complete = complete;
         r.sides = sides;
         r.game_won_by = if complete { game_won_by } else { None };
+        r.rubicon = rubicon;
+        r.brisques_to_settle = to_settle;
     }
 
     fn claims(&mut self) {
@@ -564,7 +771,15 @@ impl<'a> Run<'a> {
                 continue;
             }
             match key.as_str() {
-                "points" | "declarations" | "brisques" | "score" | "total" => {
+                "game" if self.o.per_deal.is_none() => self.push(
+                    Diagnostic::warning(
+                        "B0506",
+                        at(span),
+                        "`game` is the claim of a profile whose every deal is a game",
+                    )
+                    .with_help("claims: declarations, brisques, points, total"),
+                ),
+                "points" | "declarations" | "brisques" | "score" | "total" | "game" => {
                     for (l, n, vspan) in common::pairs(&claim.values) {
                         let Some(side) = result.sides.iter().find(|s| s.side.eq_ignore_ascii_case(&l)) else {
                             self.push(Diagnostic::error(
@@ -579,6 +794,7 @@ impl<'a> Run<'a> {
                             "declarations" => Some(i64::from(side.declarations)),
                             "brisques" => Some(i64::from(side.brisques)),
                             "points" | "score" => Some(i64::from(side.points)),
+                            "game" => side.game,
                             _ => side.total,
                         };
                         match computed {
@@ -613,7 +829,9 @@ impl<'a> Run<'a> {
                         at(span),
                         format!("`{other}` is not a claim the Bezique engine checks"),
                     )
-                    .with_help("claims: declarations, brisques, points, total"),
+                    .with_help(
+                        "claims: declarations, brisques, points, total (and game, where each deal is a game)",
+                    ),
                 ),
             }
         }
@@ -663,10 +881,18 @@ struct Ctx {
 /// its claim, and the replay's tricks and declarations are collected.
 #[derive(Default)]
 struct CheckSink {
+    labels: &'static [&'static str],
     findings: Vec<Diagnostic>,
     tricks: Vec<TrickRecord>,
     declarations: Vec<Declaration>,
+    exchanges: Vec<Exchange>,
     last_taker: Option<Seat>,
+}
+
+impl CheckSink {
+    fn label(&self, seat: Seat) -> &'static str {
+        self.labels.get(seat.index()).copied().unwrap_or("?")
+    }
 }
 
 impl Sink<PlayState, Ctx> for CheckSink {
@@ -676,21 +902,23 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 if !draws.is_empty()
                     && let Some(last) = self.tricks.last_mut()
                 {
-                    last.draws = draws.iter().map(|&(s, c)| (label(s).to_string(), c)).collect();
+                    let labels = self.labels;
+                    let name = |s: Seat| labels.get(s.index()).copied().unwrap_or("?");
+                    last.draws = draws.iter().map(|&(s, c)| (name(s).to_string(), c)).collect();
                 }
                 if let Some(t) = trick {
                     if t.last {
                         self.last_taker = Some(t.winner);
                     }
                     self.tricks.push(TrickRecord {
-                        leader: label(t.leader).to_string(),
+                        leader: self.label(t.leader).to_string(),
                         cards: t.plays.iter().map(|&(_, c)| c).collect(),
-                        winner: label(t.winner).to_string(),
+                        winner: self.label(t.winner).to_string(),
                         points: t.points,
                         draws: Vec::new(),
                     });
                     if let Some((taker, claim)) = &ctx.claim {
-                        let winner = label(t.winner);
+                        let winner = self.label(t.winner);
                         if let Some(taker) = taker
                             && !taker.node.eq_ignore_ascii_case(winner)
                         {
@@ -724,7 +952,7 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 if let Action::Meld { cards, .. } = action {
                     self.declarations.push(Declaration {
                         after_trick: self.tricks.len(),
-                        seat: label(*seat).to_string(),
+                        seat: self.label(*seat).to_string(),
                         kind: meld::word(*kind).to_string(),
                         cards: in_book_order(cards.iter().collect()),
                         value: *value,
@@ -748,14 +976,20 @@ impl Sink<PlayState, Ctx> for CheckSink {
                     );
                 }
             }
-            Event::Exchanged { .. } => {}
+            Event::Exchanged { seat, gave, took } => self.exchanges.push(Exchange {
+                after_trick: self.tricks.len(),
+                seat: self.label(*seat).to_string(),
+                gave: *gave,
+                took: *took,
+            }),
         }
         ControlFlow::Continue(())
     }
 
     fn refused(&mut self, ctx: &Ctx, action: Action, refusal: Refusal) -> ControlFlow<(), Recovery> {
         let over = refusal == Refusal::Over;
-        self.findings.push(refusal_finding(action, refusal, at(ctx.span)));
+        self.findings
+            .push(refusal_finding(self.labels, action, refusal, at(ctx.span)));
         if over {
             return ControlFlow::Break(());
         }
@@ -768,7 +1002,13 @@ impl Sink<PlayState, Ctx> for CheckSink {
 
 /// The finding of a refused action of the Bezique play at `span`: the check's and the game
 /// API's ([`crate::table_game`]) one code and message for the same refusal.
-pub(crate) fn refusal_finding(action: Action, refusal: Refusal, span: Option<Span>) -> Diagnostic {
+pub(crate) fn refusal_finding<S: AsRef<str>>(
+    labels: &[S],
+    action: Action,
+    refusal: Refusal,
+    span: Option<Span>,
+) -> Diagnostic {
+    let label = |seat: Seat| labels.get(seat.index()).map_or("?", AsRef::as_ref);
     match refusal {
         Refusal::Over => Diagnostic::error("B0304", Kind::Illegal, span, "every trick has been played; this card is one too many"),
         Refusal::NotHeld { seat, card, from_table } => Diagnostic::error(

@@ -12,6 +12,8 @@ pub struct Options {
     #[schemars(with = "String")]
     #[serde(serialize_with = "pack_name")]
     pub pack: Pack,
+    /// The players, each for himself (000:576, 580).
+    pub seats: usize,
     /// Cards dealt to each hand.
     pub hand: usize,
     /// Whether a card is turned for trump (without it the first marriage makes trump).
@@ -24,8 +26,44 @@ pub struct Options {
     pub brisque: u32,
     /// The last trick.
     pub last_trick: u32,
-    /// The points that win the game.
+    /// The points that win the game (unused when each deal is a game, `per_deal`).
     pub game: u32,
+    /// Carte blanche (a hand dealt without a king, queen or jack, then each drawn card
+    /// shown that is not one), its value each time; 0 where the game has none (Rubicon
+    /// Bezique 50, 000:712, after Six-Pack's 000:663).
+    pub carte_blanche: u32,
+    /// When the brisques count.
+    pub count_brisques: BrisqueCount,
+    /// When each deal is a game (Rubicon Bezique, 000:718), its bonuses and the rubicon.
+    pub per_deal: Option<DealGame>,
+}
+
+/// When the brisques taken count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BrisqueCount {
+    /// Always, after the play (two-hand Bezique, 000:547–549).
+    Always,
+    /// Only to break a tie or to let the lower player escape the rubicon, and then for both
+    /// players (Rubicon Bezique, 000:716).
+    ToSettle,
+}
+
+/// The settlement of a deal that is a game in itself (Rubicon Bezique, 000:718).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct DealGame {
+    /// The winner's bonus for game (500).
+    pub bonus: u32,
+    /// The loser under this many points, brisques included, is rubiconed (1,000).
+    pub rubicon_under: u32,
+    /// The winner's bonus instead of `bonus` in a rubicon (1,000).
+    pub rubicon_bonus: u32,
+    /// What the winner of a rubicon scores for all the brisques (320: the 32 brisques of the
+    /// 128-card pack at 10).
+    pub rubicon_brisques: u32,
+    /// The points are scored in whole multiples of this (100: "fractions of 100 points are
+    /// disregarded unless they are needed to determine the winner").
+    pub unit: u32,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -62,6 +100,21 @@ pub const SEED_000: MeldTable = MeldTable {
     triple_pinochle: None,
     quadruple_pinochle: None,
     more_pinochles: None,
+    back_door: None,
+    same_kind_again: false,
+};
+
+/// Rubicon Bezique's declarations (000:710–714): seed 000's two-hand table, with the back
+/// door (a plain suit's sequence) 150, triple bezique 1,500 and quadruple bezique 4,500; a
+/// card may serve again in a declaration of its own kind (as in Six-Pack, 000:677); no extra
+/// count for four of a kind in trumps. (The seven of trumps does not count: no card is
+/// turned, `turned: false`.)
+pub const RUBICON_MELDS: MeldTable = MeldTable {
+    back_door: Some(150),
+    triple_pinochle: Some(1500),
+    quadruple_pinochle: Some(4500),
+    same_kind_again: true,
+    ..SEED_000
 };
 
 /// The last eight tricks (000:566): follow suit and try to win the trick; a player who
@@ -76,6 +129,7 @@ pub const LAST_TRICKS: Duties = Duties {
 
 const TWO_HAND: Options = Options {
     pack: Pack::Bezique64,
+    seats: 2,
     hand: 8,
     turned: true,
     melds: SEED_000,
@@ -83,11 +137,61 @@ const TWO_HAND: Options = Options {
     brisque: 10,
     last_trick: 10,
     game: 1500,
+    carte_blanche: 0,
+    count_brisques: BrisqueCount::Always,
+    per_deal: None,
+};
+
+/// Rubicon Bezique (000:704–718): 128 cards, nine each, no turned trump, carte blanche 50,
+/// the last trick 50, the brisques only to settle, each deal a game.
+const RUBICON: Options = Options {
+    pack: Pack::Bezique128,
+    seats: 2,
+    hand: 9,
+    turned: false,
+    melds: RUBICON_MELDS,
+    duties: LAST_TRICKS,
+    brisque: 10,
+    last_trick: 50,
+    game: 0,
+    carte_blanche: 50,
+    count_brisques: BrisqueCount::ToSettle,
+    per_deal: Some(DealGame {
+        bonus: 500,
+        rubicon_under: 1000,
+        rubicon_bonus: 1000,
+        rubicon_brisques: 320,
+        unit: 100,
+    }),
+};
+
+/// Three- and four-hand Bezique's declarations (000:576, 586): seed 000's table with the
+/// triple bezique 1,500, added to a double bezique counted for 500 or declared at once.
+pub const MORE_HANDS_MELDS: MeldTable = MeldTable {
+    triple_pinochle: Some(1500),
+    ..SEED_000
+};
+
+/// Three-hand Bezique (000:574–576): three packs, 96 cards, the two-hand game in clockwise
+/// rotation, the dealer's left leading; game 2,000.
+const THREE_HAND: Options = Options {
+    pack: Pack::Bezique96,
+    seats: 3,
+    melds: MORE_HANDS_MELDS,
+    game: 2000,
+    ..TWO_HAND
+};
+
+/// Four-hand Bezique played as individuals (000:578–586): four packs, 128 cards; game 2,000.
+const FOUR_HAND: Options = Options {
+    pack: Pack::Bezique128,
+    seats: 4,
+    ..THREE_HAND
 };
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 2] = [
+    static ALL: [Profile; 5] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
@@ -102,6 +206,24 @@ pub fn all() -> &'static [Profile] {
                 turned: false,
                 ..TWO_HAND
             },
+        },
+        Profile {
+            name: "rubicon",
+            description: "Rubicon Bezique, 128 cards, nine each: no turned trump, back door 150, triple and quadruple bezique, carte blanche 50, last trick 50; each deal a game, the rubicon under 1,000",
+            source: "seed 000, Bezique, Rubicon Bezique",
+            options: RUBICON,
+        },
+        Profile {
+            name: "uspc-three-hand",
+            description: "Three-hand Bezique, 96 cards: the two-hand game in rotation, the dealer's left leading; triple bezique 1,500; game 2,000",
+            source: "seed 000, Bezique, Three-Hand Bezique",
+            options: THREE_HAND,
+        },
+        Profile {
+            name: "uspc-four-hand",
+            description: "Four-hand Bezique for four individuals, 128 cards: the two-hand game in rotation; triple bezique 1,500; game 2,000",
+            source: "seed 000, Bezique, Four-Hand Bezique",
+            options: FOUR_HAND,
         },
     ];
     &ALL
@@ -130,6 +252,31 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 000:708–718 in figures.
+    #[test]
+    fn rubicon_s_figures() {
+        let o = by_name("rubicon").map(|p| p.options);
+        let Some(o) = o else {
+            panic!("no rubicon profile");
+        };
+        assert_eq!(o.pack.len(), 128);
+        assert_eq!(o.hand, 9);
+        assert!(!o.turned);
+        assert_eq!(o.melds.back_door, Some(150));
+        assert_eq!(o.melds.triple_pinochle, Some(1500));
+        assert_eq!(o.melds.quadruple_pinochle, Some(4500));
+        assert_eq!(o.last_trick, 50);
+        assert_eq!(o.carte_blanche, 50);
+        // "plus 320 for all the brisques": the 32 aces and tens of four packs at 10.
+        let brisques = o
+            .pack
+            .cards()
+            .iter()
+            .filter(|c| matches!(c.rank, Rank::Ace | Rank::Ten))
+            .count() as u32;
+        assert_eq!(o.per_deal.map(|d| d.rubicon_brisques), Some(brisques * o.brisque));
+    }
 
     #[test]
     fn the_pack_and_the_brisques() {

@@ -77,6 +77,19 @@ pub fn body(replay: &Replay, display: Display) -> String {
                 counts.join(" "),
                 draws.join(", ")
             );
+            if i == 0 {
+                // A carte blanche is shown before the first lead.
+                for d in replay.declarations.iter().filter(|d| d.after_trick == 0) {
+                    let _ = writeln!(
+                        s,
+                        "        {} shows {} {} = {}",
+                        d.seat,
+                        d.kind,
+                        cards(display, &d.cards),
+                        d.value
+                    );
+                }
+            }
             for d in replay.declarations.iter().filter(|d| d.after_trick == i + 1) {
                 let _ = writeln!(
                     s,
@@ -85,6 +98,15 @@ pub fn body(replay: &Replay, display: Display) -> String {
                     d.kind,
                     cards(display, &d.cards),
                     d.value
+                );
+            }
+            for x in replay.exchanges.iter().filter(|x| x.after_trick == i + 1) {
+                let _ = writeln!(
+                    s,
+                    "        {} exchanges {} for {}",
+                    x.seat,
+                    display.card(x.gave),
+                    display.card(x.took)
                 );
             }
         }
@@ -107,7 +129,31 @@ pub fn body(replay: &Replay, display: Display) -> String {
             side.side, side.declarations, side.brisques, side.last_trick, side.points, total
         );
     }
-    if let Some(w) = &r.game_won_by {
+    if r.sides.iter().any(|x| x.game.is_some()) {
+        let games: Vec<String> = r
+            .sides
+            .iter()
+            .map(|x| format!("{} {}", x.side, x.game.unwrap_or(0)))
+            .collect();
+        let rubicon = if r.rubicon { ", a rubicon" } else { "" };
+        let brisques = if r.brisques_to_settle {
+            " (the brisques counted)"
+        } else {
+            ""
+        };
+        match &r.game_won_by {
+            Some(w) => {
+                let _ = writeln!(
+                    s,
+                    "The deal is a game, won by {w}{rubicon}{brisques}: {}.",
+                    games.join(", ")
+                );
+            }
+            None => {
+                let _ = writeln!(s, "The deal is a game, tied{brisques}: {}.", games.join(", "));
+            }
+        }
+    } else if let Some(w) = &r.game_won_by {
         let _ = writeln!(s, "Game ({}) won by {w}.", r.target);
     }
     s

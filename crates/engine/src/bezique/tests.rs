@@ -143,9 +143,24 @@ fn generated_records_check_consistent() {
             );
             let r = replay(&c);
             assert!(r.result.complete);
-            // 16 brisques at 10 and the last trick's 10 (000:547).
+            // 16 brisques at 10 and the last trick's 10 (000:547); Rubicon's 32 brisques
+            // ("320 for all the brisques", 000:718) and its last trick's 50 (000:710).
             let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
-            assert_eq!(cards, 170, "seed {seed}");
+            let o = profile.options;
+            let aces_and_tens = o
+                .pack
+                .cards()
+                .iter()
+                .filter(|c| matches!(c.rank, cards::Rank::Ace | cards::Rank::Ten))
+                .count() as u32;
+            let want = aces_and_tens * o.brisque + o.last_trick;
+            match profile.name {
+                "uspc-two-hand" | "uspc-no-turn" => assert_eq!(want, 170),
+                "rubicon" => assert_eq!(want, 370),
+                "uspc-three-hand" => assert_eq!(want, 250),
+                _ => assert_eq!(want, 330),
+            }
+            assert_eq!(cards, want, "seed {seed}");
         }
     }
 }
@@ -209,4 +224,128 @@ fn without_a_turned_trump_the_seven_does_not_count() {
         "D seven ♠7 = 10",
     ));
     assert!(codes(&c).contains(&"B0206"), "{:?}", codes(&c));
+}
+
+const RUBICON: &str = include_str!("../../../../corpus/bezique/rubicon/rulings.stich");
+
+/// Rubicon Bezique (000:704–718, with 000:663 and 000:677): carte blanche 50 for the hand and
+/// for the first draw shown; four aces 100, and 100 again with one ace replaced after it was
+/// played; the first marriage makes trump at 40; a back door 150.
+#[test]
+fn rubicon_s_rulings() {
+    let c = check(RUBICON);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.trump.as_deref(), Some("hearts"));
+    let values: Vec<(&str, &str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.seat.as_str(), d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("E", "carte-blanche", 50),
+            ("E", "aces", 100),
+            ("E", "carte-blanche", 50),
+            ("E", "aces", 100),
+            ("D", "marriage", 40),
+            ("E", "back-door", 150)
+        ]
+    );
+    assert_eq!(r.result.sides[0].declarations, 450);
+    assert_eq!(r.result.sides[0].carte_blanche, 100);
+}
+
+/// 000:677: "no more than the cards necessary to any one declaration may be on the table at
+/// one time": a fifth ace does not make another 100 while the four lie there.
+#[test]
+fn rubicon_no_second_aces_while_the_four_lie_there() {
+    let text = RUBICON.replace(
+        "2. E: ♠A@table ♠8 = E 10 ; one of the four aces played",
+        "2. E: ♥9 ♠8 = E 0",
+    );
+    let c = check(&text);
+    assert!(codes(&c).contains(&"B0211"), "{:?}", codes(&c));
+}
+
+/// 000:663: "as soon as he draws a face card … the player may no longer score for Carte
+/// Blanche": showing the ♦K drawn is false, and so is a later card.
+#[test]
+fn rubicon_a_face_card_drawn_ends_carte_blanche() {
+    let shown_king = RUBICON.replace(
+        "         3. E: ♥9 ♥Q = D 0",
+        "         E carte-blanche ♦K = 50\n         3. E: ♥9 ♥Q = D 0",
+    );
+    assert!(codes(&check(&shown_king)).contains(&"B0213"));
+    let later = RUBICON.replace(
+        "         4. D: ♣8 ♣7 = D 0",
+        "         E carte-blanche ♦Q = 50\n         4. D: ♣8 ♣7 = D 0",
+    );
+    assert!(codes(&check(&later)).contains(&"B0214"));
+}
+
+/// 000:663: carte blanche "means no king, queen or jack in the … cards originally dealt".
+#[test]
+fn rubicon_a_hand_with_a_face_card_is_no_carte_blanche() {
+    let text = RUBICON.replace(
+        "         1. E: ♠10 ♠9 = E 10",
+        "         D carte-blanche ♥K ♥Q ♥Q ♣9 ♦9 ♠9 ♠8 ♦7 ♣8 = 50\n         1. E: ♠10 ♠9 = E 10",
+    );
+    assert!(codes(&check(&text)).contains(&"B0213"));
+}
+
+/// The back door is written `back-door`, or `sequence` in a plain suit (000:710).
+#[test]
+fn rubicon_a_plain_suit_sequence_is_the_back_door() {
+    let text = RUBICON.replace("E back-door ♦A@table", "E sequence ♦A@table");
+    let c = check(&text);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    assert_eq!(replay(&c).declarations.last().map(|d| d.value), Some(150));
+}
+
+const THREE_HAND: &str = include_str!("../../../../corpus/bezique/uspc-three-hand/triple-bezique.stich");
+
+/// 000:576: "A triple bezique counts 1,500; a player having counted 500 for a double bezique
+/// may add the third and count 1,500"; the player to the dealer's left leads first.
+#[test]
+fn three_hand_the_third_bezique_added_counts_1500() {
+    let c = check(THREE_HAND);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.seats, ["F", "M", "R"]);
+    assert_eq!(r.dealer.as_deref(), Some("R"));
+    let values: Vec<(&str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(values, [("double-bezique", 500), ("triple-bezique", 1500)]);
+    assert_eq!(r.result.sides[0].declarations, 2000);
+}
+
+/// 000:576: "Only the winner of the trick may declare."
+#[test]
+fn three_hand_only_the_winner_declares() {
+    let text = THREE_HAND.replace(
+        "F double-bezique ♠Q ♠Q ♦J ♦J = 500",
+        "M double-bezique ♠Q ♠Q ♦J ♦J = 500",
+    );
+    assert!(codes(&check(&text)).contains(&"B0208"));
+}
+
+const FOUR_HAND: &str = include_str!("../../../../corpus/bezique/uspc-four-hand/played-out.stich");
+
+/// 000:580: four packs, 128 cards, four players in rotation: 32 tricks of four; the 32
+/// brisques and the last trick make 330.
+#[test]
+fn four_hand_a_deal_played_out() {
+    let c = check(FOUR_HAND);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.seats, ["N", "E", "S", "W"]);
+    assert_eq!(r.tricks.len(), 32);
+    assert!(r.tricks.iter().all(|t| t.cards.len() == 4));
+    let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
+    assert_eq!(cards, 330);
 }

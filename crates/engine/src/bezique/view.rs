@@ -30,6 +30,16 @@ pub fn view(r: &Replay) -> View {
         (None, _) => "no trump (no marriage was declared)".to_string(),
     };
     b.phase("trump", vec![crate::view::entry(None, trump, &[])]);
+    // A carte blanche is shown before the first lead.
+    for d in r.declarations.iter().filter(|d| d.after_trick == 0) {
+        b.action(
+            Some(&d.seat),
+            StepKind::Show,
+            &format!("{} {}", d.kind, d.value),
+            &d.cards,
+        );
+        b.add(&d.seat, DECLARATIONS, i64::from(d.value));
+    }
     for (i, t) in r.tricks.iter().enumerate() {
         b.trick(&t.leader);
         for (k, &card) in t.cards.iter().enumerate() {
@@ -46,6 +56,11 @@ pub fn view(r: &Replay) -> View {
                 &d.cards,
             );
             b.add(&d.seat, DECLARATIONS, i64::from(d.value));
+        }
+        // The seven given for the turned card (000:525).
+        for x in r.exchanges.iter().filter(|x| x.after_trick == i + 1) {
+            b.card(&x.seat, StepKind::Lay, x.gave);
+            b.card(&x.seat, StepKind::Draw, x.took);
         }
         for (seat, card) in &t.draws {
             b.card(seat, StepKind::Draw, *card);
@@ -69,7 +84,19 @@ pub fn view(r: &Replay) -> View {
             ),
         );
     }
-    if let Some(w) = &res.game_won_by {
+    if res.sides.iter().any(|x| x.game.is_some()) {
+        let games: Vec<String> = res
+            .sides
+            .iter()
+            .map(|x| format!("{} {}", x.side, x.game.unwrap_or(0)))
+            .collect();
+        let how = match (&res.game_won_by, res.rubicon) {
+            (Some(w), true) => format!("won by {w}, a rubicon"),
+            (Some(w), false) => format!("won by {w}"),
+            (None, _) => "tied".to_string(),
+        };
+        b.line("game", format!("{how}: {}", games.join(", ")));
+    } else if let Some(w) = &res.game_won_by {
         b.line("game", format!("won by {w} ({})", res.target));
     }
     b.finish()
@@ -77,7 +104,7 @@ pub fn view(r: &Replay) -> View {
 
 #[cfg(test)]
 mod tests {
-    use crate::view::testkit::{cards, corpus, sound};
+    use crate::view::testkit::{cards, corpus, sound, view_of};
 
     #[test]
     fn a_deal_plays_out_its_thirty_two_tricks_with_the_books_brisques() {
@@ -95,5 +122,45 @@ mod tests {
         };
         assert_eq!(get("E", "brisques"), Some(120));
         assert_eq!(get("D", "brisques"), Some(40));
+    }
+
+    /// A carte blanche is shown before the first trick; the deal's game line names the
+    /// rubicon (000:712, 718).
+    #[test]
+    fn a_rubicon_deal_shows_its_carte_blanche_and_its_game() {
+        let v = corpus("bezique/rubicon/carte-blanche-rubicon.stich");
+        sound(&v);
+        assert!(v.played_out);
+        assert_eq!(v.tricks.len(), 64);
+        let end = &v.steps.last().expect("steps").running;
+        let declared = end
+            .iter()
+            .find(|c| c.side == "E" && c.label == "declarations")
+            .map(|c| c.value);
+        assert_eq!(declared, Some(380));
+    }
+
+    #[test]
+    fn a_four_hand_deal_plays_out_in_tricks_of_four() {
+        let v = corpus("bezique/uspc-four-hand/played-out.stich");
+        sound(&v);
+        assert_eq!(v.tricks.len(), 32);
+    }
+
+    /// Every profile's generated deals make sound views: the exchanges of the seven and the
+    /// carte blanche shown keep the hands right.
+    #[test]
+    fn generated_deals_make_sound_views() {
+        use crate::family::{Family, GenLayout};
+        for profile in crate::bezique::rules::all() {
+            for seed in 0..8 {
+                let record = crate::bezique::family::BEZIQUE
+                    .generate(profile.name, seed, GenLayout::Varied)
+                    .expect("a record");
+                let v = view_of(&notation::print_file([&record]));
+                sound(&v);
+                assert!(v.played_out, "{} seed {seed}", profile.name);
+            }
+        }
     }
 }

@@ -73,6 +73,9 @@ pub enum MeldKind {
     QuintuplePinochle,
     /// All six ♠Q and ♦J of the triple pack (000:343).
     SextuplePinochle,
+    /// A 10 K Q J of a plain suit (Rubicon Bezique's "back door", 000:710; Six-Pack's
+    /// sequence in any other suit, 000:619).
+    BackDoor,
 }
 
 /// The classes of seed 000's two-hand table (000:43–69): a card on the table melds again
@@ -89,7 +92,7 @@ pub enum Class {
 
 impl MeldKind {
     /// Every kind, in the order melds are listed.
-    pub const ALL: [MeldKind; 23] = [
+    pub const ALL: [MeldKind; 24] = [
         MeldKind::DoubleRun,
         MeldKind::Run,
         MeldKind::Royal,
@@ -113,6 +116,7 @@ impl MeldKind {
         MeldKind::TriplePinochle,
         MeldKind::DoublePinochle,
         MeldKind::Pinochle,
+        MeldKind::BackDoor,
     ];
 
     /// The canonical word.
@@ -141,6 +145,7 @@ impl MeldKind {
             MeldKind::QuadruplePinochle => "quadruple-pinochle",
             MeldKind::QuintuplePinochle => "quintuple-pinochle",
             MeldKind::SextuplePinochle => "sextuple-pinochle",
+            MeldKind::BackDoor => "back-door",
         }
     }
 
@@ -172,6 +177,7 @@ impl MeldKind {
             "quadruple-pinochle" => MeldKind::QuadruplePinochle,
             "quintuple-pinochle" => MeldKind::QuintuplePinochle,
             "sextuple-pinochle" | "six-pinochles" => MeldKind::SextuplePinochle,
+            "back-door" => MeldKind::BackDoor,
             _ => return None,
         };
         Some(kind)
@@ -180,9 +186,12 @@ impl MeldKind {
     /// The class of seed 000's two-hand table.
     pub fn class(self) -> Class {
         match self {
-            MeldKind::Run | MeldKind::DoubleRun | MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix => {
-                Class::A
-            }
+            MeldKind::Run
+            | MeldKind::DoubleRun
+            | MeldKind::Royal
+            | MeldKind::Marriage
+            | MeldKind::Dix
+            | MeldKind::BackDoor => Class::A,
             MeldKind::Pinochle
             | MeldKind::DoublePinochle
             | MeldKind::TriplePinochle
@@ -285,6 +294,15 @@ pub struct MeldTable {
     pub quadruple_pinochle: Option<u32>,
     /// Five and six pinochles, when valued as one meld (the triple pack).
     pub more_pinochles: Option<[u32; 2]>,
+    /// A sequence of a plain suit, when the table values it (Rubicon Bezique's back door,
+    /// 000:710).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub back_door: Option<u32>,
+    /// Whether a card on the table may serve again in a meld of the kind it served in once
+    /// that meld is broken (a card of it played), as Six-Pack and Rubicon Bezique allow
+    /// (000:677, 000:714); never while the whole meld still lies there.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub same_kind_again: bool,
 }
 
 impl MeldTable {
@@ -304,6 +322,8 @@ impl MeldTable {
         triple_pinochle: None,
         quadruple_pinochle: None,
         more_pinochles: None,
+        back_door: None,
+        same_kind_again: false,
     };
 
     /// Seed 000's partnership table (000:129–141): the two-hand values and their doubles.
@@ -338,6 +358,8 @@ impl MeldTable {
         triple_pinochle: None,
         quadruple_pinochle: None,
         more_pinochles: None,
+        back_door: None,
+        same_kind_again: false,
     };
 
     /// Seed 000's Six-Hand Triple-Pack table (000:343): the double pack's, "most of the
@@ -393,6 +415,7 @@ impl MeldTable {
             MeldKind::QuadruplePinochle => self.quadruple_pinochle,
             MeldKind::QuintuplePinochle => self.more_pinochles.map(|m| m[0]),
             MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]),
+            MeldKind::BackDoor => self.back_door,
         }
     }
 }
@@ -464,7 +487,23 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
     for suit in SUITS.into_iter().filter(|&s| s != trump) {
         let k = Card::new(suit, Rank::King);
         let q = Card::new(suit, Rank::Queen);
-        for _ in 0..n(k).min(n(q)) {
+        // A back door contains its marriage, as the run its royal one (000:679).
+        let back_doors = if table.back_door.is_some() {
+            RUN_RANKS
+                .iter()
+                .map(|&r| n(Card::new(suit, r)))
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        for _ in 0..back_doors {
+            push(
+                MeldKind::BackDoor,
+                RUN_RANKS.iter().map(|&r| Card::new(suit, r)).collect(),
+            );
+        }
+        for _ in 0..n(k).min(n(q)).saturating_sub(back_doors) {
             push(MeldKind::Marriage, vec![k, q]);
         }
     }
@@ -553,7 +592,7 @@ fn needed(kind: MeldKind, trump: Suit, dix_rank: Rank) -> Option<CardCounts> {
         MeldKind::Royal => vec![Card::new(trump, Rank::King), Card::new(trump, Rank::Queen)],
         MeldKind::Dix => vec![Card::new(trump, dix_rank)],
         MeldKind::Pinochle => vec![SPADE_QUEEN, DIAMOND_JACK],
-        MeldKind::Marriage => return None,
+        MeldKind::Marriage | MeldKind::BackDoor => return None,
         other => {
             let rank = other.around()?;
             Suit::ALL.iter().map(|&s| Card::new(s, rank)).collect()
@@ -562,6 +601,14 @@ fn needed(kind: MeldKind, trump: Suit, dix_rank: Rank) -> Option<CardCounts> {
     Some(CardCounts::of(
         cards.iter().flat_map(|&c| std::iter::repeat_n(c, copies)),
     ))
+}
+
+/// The cards of a plain-suit meld in `suit`: the back door's A 10 K Q J, else the marriage.
+fn plain_suit_meld(kind: MeldKind, suit: Suit) -> CardCounts {
+    match kind {
+        MeldKind::BackDoor => CardCounts::of(RUN_RANKS.iter().map(|&r| Card::new(suit, r))),
+        _ => CardCounts::of([Card::new(suit, Rank::King), Card::new(suit, Rank::Queen)]),
+    }
 }
 
 /// Why cards written for a meld are not a meld of the kind named.
@@ -582,9 +629,9 @@ pub fn shape(table: &MeldTable, kind: MeldKind, trump: Suit, cards: &CardCounts)
     let value = table.value(kind).ok_or(ShapeError::NotInTable)?;
     let fits = match needed(kind, trump, table.dix_rank) {
         Some(need) => need == *cards,
-        None => SUITS.iter().any(|&s| {
-            s != trump && *cards == CardCounts::of([Card::new(s, Rank::King), Card::new(s, Rank::Queen)])
-        }),
+        None => SUITS
+            .iter()
+            .any(|&s| s != trump && *cards == plain_suit_meld(kind, s)),
     };
     if fits {
         Ok(value)
@@ -615,7 +662,7 @@ pub fn candidates(table: &MeldTable, kind: MeldKind, trump: Suit, holding: &Card
         None => SUITS
             .iter()
             .filter(|&&s| s != trump)
-            .map(|&s| CardCounts::of([Card::new(s, Rank::King), Card::new(s, Rank::Queen)]))
+            .map(|&s| plain_suit_meld(kind, s))
             .collect(),
     };
     sets.into_iter().filter(|s| s.is_subset(holding)).collect()

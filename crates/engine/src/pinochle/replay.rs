@@ -1869,7 +1869,11 @@ impl<'a> Run<'a> {
                 | MeldKind::QuadruplePinochle
                 | MeldKind::QuintuplePinochle
                 | MeldKind::SextuplePinochle => 2,
-                MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
+                MeldKind::Royal
+                | MeldKind::Marriage
+                | MeldKind::Dix
+                | MeldKind::Pinochle
+                | MeldKind::BackDoor => 0,
             })
             .sum::<u32>()
             + if round_trip { 5 } else { 0 }

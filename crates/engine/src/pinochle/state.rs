@@ -145,6 +145,8 @@ pub struct MeldNote {
     pub class: Class,
     /// Its value.
     pub value: u32,
+    /// Its kind (for the tables that let a card serve again in its own kind).
+    pub kind: MeldKind,
 }
 
 /// The rules a play runs under.
@@ -259,7 +261,7 @@ impl PlayState {
         }
         match (kind, cards.iter().next()) {
             (MeldKind::Marriage | MeldKind::Royal, Some(c)) => (MeldKind::Royal, c.suit, Some(c.suit)),
-            (MeldKind::Run, Some(c)) => (MeldKind::Run, c.suit, Some(c.suit)),
+            (MeldKind::Run | MeldKind::BackDoor, Some(c)) => (MeldKind::Run, c.suit, Some(c.suit)),
             _ => (kind, self.rules.trump, None),
         }
     }
@@ -327,6 +329,13 @@ impl PlayState {
     /// Tricks still to play.
     pub fn tricks_left(&self) -> usize {
         self.tricks_left
+    }
+
+    /// The draws the next lead will make, winner first (none outside the turn between
+    /// tricks or when the stock gives no more rounds): what a player drawing for carte
+    /// blanche shows (000:663).
+    pub fn next_draws(&self) -> Vec<(Seat, Card)> {
+        self.pending_draws().0
     }
 
     /// The cards of the trick so far.
@@ -516,7 +525,10 @@ impl PlayState {
                 if self.trick.is_empty()
                     && self.stock_lasts()
                     && (self.rules.meld_on_last_draw
-                        || self.stock.as_ref().is_some_and(|st| st.len() > 2)) =>
+                        || self
+                            .stock
+                            .as_ref()
+                            .is_some_and(|st| st.len() > self.rules.table.len())) =>
             {
                 Ok(s)
             }
@@ -555,7 +567,23 @@ impl PlayState {
             return Err(Refusal::SecondMeld);
         }
         let class = kind.class();
-        let may_serve = |c: &ShownCard<MeldNote>| c.melds.iter().all(|m| m.class != class || m.value < value);
+        // Six-Pack and Rubicon Bezique (000:677, 000:714): a card may serve again in its own
+        // kind once the meld it served in is broken, but not while the whole meld still lies
+        // on the table among the cards of that kind.
+        let again = self.rules.melds.same_kind_again && {
+            let mut of_kind = CardCounts::EMPTY;
+            for c in self.shown[seat].cards() {
+                if c.melds.iter().any(|m| m.kind == kind) {
+                    of_kind.add(c.card);
+                }
+            }
+            !cards.is_subset(&of_kind)
+        };
+        let may_serve = |c: &ShownCard<MeldNote>| {
+            c.melds
+                .iter()
+                .all(|m| m.class != class || m.value < value || (again && m.kind == kind))
+        };
         let to_refusal = |e| match e {
             SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
             SourceError::MayNotServe(c) => Refusal::Remeld(c),
@@ -594,6 +622,7 @@ impl PlayState {
                 MeldNote {
                     class: kind.class(),
                     value,
+                    kind,
                 },
             );
         }
@@ -647,6 +676,8 @@ impl PlayState {
             };
             let candidates = |kind: MeldKind| -> Vec<CardCounts> {
                 match kind {
+                    // A back door is a plain suit's sequence: none before trump is known.
+                    MeldKind::BackDoor if !self.trump_known => Vec::new(),
                     MeldKind::Run | MeldKind::Royal => suits
                         .iter()
                         .flat_map(|&t| meld::candidates(&self.rules.melds, kind, t, &holding))
