@@ -30,6 +30,10 @@ profile_tests! {
     generated_uspc_double_pack_records_check_consistent: "uspc-double-pack",
     generated_uspc_three_hand_double_pack_records_check_consistent: "uspc-three-hand-double-pack",
     generated_uspc_six_hand_triple_pack_records_check_consistent: "uspc-six-hand-triple-pack",
+    generated_uspc_six_records_check_consistent: "uspc-six",
+    generated_uspc_eight_records_check_consistent: "uspc-eight",
+    generated_uspc_six_auction_records_check_consistent: "uspc-six-auction",
+    generated_uspc_eight_auction_records_check_consistent: "uspc-eight-auction",
     generated_two_hand_records_check_consistent: "two-hand",
     generated_uspc_partnership_records_check_consistent: "uspc-partnership",
     generated_uspc_partnership_auction_records_check_consistent: "uspc-partnership-auction",
@@ -128,6 +132,10 @@ fn rules_lists_every_pinochle_profile() {
         "uspc-double-pack",
         "uspc-three-hand-double-pack",
         "uspc-six-hand-triple-pack",
+        "uspc-six",
+        "uspc-eight",
+        "uspc-six-auction",
+        "uspc-eight-auction",
         "partnership-auction-double-deck",
     ] {
         assert!(text.contains(&format!("pinochle {p}: ")), "{p}");

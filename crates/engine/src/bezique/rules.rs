@@ -62,6 +62,7 @@ pub const SEED_000: MeldTable = MeldTable {
     triple_pinochle: None,
     quadruple_pinochle: None,
     more_pinochles: None,
+    multiples: None,
 };
 
 /// The last eight tricks (000:566): follow suit and try to win the trick; a player who

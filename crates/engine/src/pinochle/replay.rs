@@ -1870,6 +1870,11 @@ impl<'a> Run<'a> {
                 | MeldKind::QuintuplePinochle
                 | MeldKind::SextuplePinochle => 2,
                 MeldKind::Royal | MeldKind::Marriage | MeldKind::Dix | MeldKind::Pinochle => 0,
+                // The six- and eight-hand multiples likewise: never met at 48 cards.
+                MeldKind::TripleRun => 2,
+                MeldKind::FifteenAces => 2,
+                MeldKind::FifteenKings | MeldKind::FifteenQueens | MeldKind::FifteenJacks => 1,
+                MeldKind::DoubleMarriage | MeldKind::TripleMarriage | MeldKind::QuadrupleMarriage => 0,
             })
             .sum::<u32>()
             + if round_trip { 5 } else { 0 }

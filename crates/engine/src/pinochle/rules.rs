@@ -144,7 +144,7 @@ pub struct Options {
     pub set_keeps_meld: bool,
     /// The game's target.
     pub game: u32,
-    /// Seats at the table (two, three, four or six).
+    /// Seats at the table (two, three, four, six or eight).
     pub seats: usize,
     /// Cards in the widow the bidder takes (three-hand auction).
     pub widow: usize,
@@ -268,7 +268,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 15] = [
+    static ALL: [Profile; 19] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -437,9 +437,64 @@ pub fn all() -> &'static [Profile] {
             source: "seed 000 (USPC), Pinochle, Six-Hand Triple-Pack Pinochle",
             options: USPC_SIX_HAND_TRIPLE_PACK,
         },
+        Profile {
+            name: "uspc-six",
+            description: "Partnership Pinochle for six: 96 cards, two sides of three alternating, 16 each, the last card turned, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
+            options: USPC_SIX,
+        },
+        Profile {
+            name: "uspc-eight",
+            description: "Partnership Pinochle for eight: 96 cards, two sides of four alternating, 12 each, the last card turned, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
+            options: USPC_EIGHT,
+        },
+        Profile {
+            name: "uspc-six-auction",
+            description: "Partnership auction Pinochle for six: 96 cards, 16 each, bids from 100 in tens, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight (with Partnership Auction Pinochle)",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                ..USPC_SIX
+            },
+        },
+        Profile {
+            name: "uspc-eight-auction",
+            description: "Partnership auction Pinochle for eight: 96 cards, 12 each, bids from 100 in tens, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight (with Partnership Auction Pinochle)",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                ..USPC_EIGHT
+            },
+        },
     ];
     &ALL
 }
+
+/// Partnership Pinochle for six (seed 000, 000:165–205; spec/rules/pinochle.md §5i): the
+/// four-hand game's rules with the 96-card double pack, 16 each to two sides of three
+/// sitting alternately, and the table of multiples.
+const USPC_SIX: Options = Options {
+    pack: Pack::DoubleDeck96,
+    hand: 16,
+    seats: 6,
+    players: 6,
+    melds: MeldTable::USPC_SIX_EIGHT,
+    ..USPC_PARTNERSHIP
+};
+
+/// Partnership Pinochle for eight (seed 000, 000:165–205): as for six, 12 each to two sides
+/// of four.
+const USPC_EIGHT: Options = Options {
+    hand: 12,
+    seats: 8,
+    players: 8,
+    ..USPC_SIX
+};
 
 /// Six-hand Triple-Pack Pinochle (seed 000, 000:341–343; spec/rules/pinochle.md §5h).
 const USPC_SIX_HAND_TRIPLE_PACK: Options = Options {
@@ -690,6 +745,30 @@ mod tests {
             (o.pack.len(), o.seats * o.hand, o.minimum, o.game),
             (120, 120, 750, 4550)
         );
+    }
+
+    /// Seed 000, 000:167: "A double Pinochle pack (96 cards) is used … each player has 16
+    /// cards in the six-hand game and 12 cards in the eight-hand game"; the four-hand rules
+    /// follow (000:169), so the counters make 480 in cards and 10 for the last trick.
+    #[test]
+    fn the_six_and_eight_hand_games_deal_96() {
+        for (name, seats, hand, format) in [
+            ("uspc-six", 6, 16, Format::Partnership),
+            ("uspc-eight", 8, 12, Format::Partnership),
+            ("uspc-six-auction", 6, 16, Format::Auction),
+            ("uspc-eight-auction", 8, 12, Format::Auction),
+        ] {
+            let o = by_name(name).expect("profile").options;
+            assert_eq!(
+                (o.pack.len(), o.seats, o.hand, o.format),
+                (96, seats, hand, format),
+                "{name}"
+            );
+            assert_eq!(o.seats * o.hand, 96);
+            let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
+            assert_eq!((cards + o.last_trick, o.game), (490, 1000));
+            assert_eq!(o.melds, MeldTable::USPC_SIX_EIGHT);
+        }
     }
 
     /// Seed 000, 000:333–337: 25 each and a widow of five, or 26 and two; game 4,550.

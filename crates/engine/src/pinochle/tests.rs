@@ -65,6 +65,9 @@ fn generated_records_of_every_profile_check_consistent() {
                     (80, _) => 500,
                     // The triple pack: 720 in cards and 30 for the last trick (000:343).
                     (120, _) => 750,
+                    // The six- and eight-hand double pack: 480 in cards under every scheme
+                    // and 10 for the last trick (spec/rules/pinochle.md §5i).
+                    (96, _) => 490,
                     _ => 250,
                 };
                 assert_eq!(counters + dead, expected, "{} seed {seed}", profile.name);
@@ -587,6 +590,7 @@ mod properties {
                 (80, Counters::Ones) => 50,
                 (80, _) => 500,
                 (120, _) => 750,
+                (96, _) => 490,
                 _ => 250,
             };
             record.tags.push(notation::Tag {
