@@ -354,6 +354,28 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             ));
         }
     }
+    if o.widow_gives
+        && let Some((bidder, _)) = contract
+    {
+        // The bidder keeps one card of the widow and gives the others, one to each player
+        // from his left (000:163).
+        let mut widow = leftover.clone();
+        rng.shuffle(&mut widow);
+        let mut to = table.next(bidder);
+        for c in widow.into_iter().take(labels.len().saturating_sub(1)) {
+            counts[bidder].remove(c);
+            counts[to].add(c);
+            exchange.push(statement(
+                label(bidder),
+                [word("gives"), word(label(to))]
+                    .into_iter()
+                    .chain(card_tokens([c]))
+                    .collect(),
+                None,
+            ));
+            to = table.next(to);
+        }
+    }
     if o.format == Format::Auction
         && o.pass_four
         && o.bury == 0

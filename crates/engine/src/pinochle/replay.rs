@@ -195,6 +195,7 @@ impl<'a> Run<'a> {
         match self.o.format {
             Format::Partnership => self.dix_exchange(&mut hands, turned, dealer, trump),
             Format::Auction if self.o.bury > 0 => self.bury(&mut hands, concession.is_some()),
+            Format::Auction if self.o.widow_gives => self.give_widow(&mut hands),
             Format::Auction => self.pass_four(&mut hands),
             Format::TwoHand => {}
         }
@@ -993,6 +994,79 @@ impl<'a> Run<'a> {
         }
         hands[bidder] = hands[bidder].minus(&buried);
         self.buried = buried.iter().map(|c| self.o.counters.value(c.rank)).sum();
+    }
+
+    /// The widow of the USPC partnership auction (seed 000, 000:163): the bidder, who has
+    /// taken its four cards, keeps one and gives one to each other player (`S gives W ♠A`,
+    /// one statement a player). The cards given come from the widow (notation-growth X15).
+    fn give_widow(&mut self, hands: &mut BySeat<CardCounts>) {
+        let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
+            return;
+        };
+        let statements: Vec<&Statement> = self
+            .record
+            .exchange
+            .as_ref()
+            .map(|s| s.items.iter().collect())
+            .unwrap_or_default();
+        let widow = CardCounts::of(self.widow.iter().copied());
+        let mut left = widow;
+        let mut served: Vec<Seat> = Vec::new();
+        let help = |run: &Self| {
+            format!(
+                "write `{} gives <seat> c` for each other seat, one card of the widow ({}) each",
+                run.label(bidder),
+                cards_text(&widow)
+            )
+        };
+        for st in statements {
+            let span = st.seat.as_ref().map(|s| s.span).and_then(at);
+            let (seat, word, cards) = self.statement(st);
+            let target = st.tokens.iter().find_map(|t| match &t.node {
+                Token::Word(w) if words::exchange(w).is_none() => self.seat(w),
+                _ => None,
+            });
+            let is_give = word.as_deref().and_then(words::exchange) == Some(words::ExchangeWord::Gives);
+            let given = CardCounts::of(cards.iter().copied());
+            let to = target.filter(|&t| t != bidder && !served.contains(&t));
+            let Some(to) =
+                to.filter(|_| is_give && seat == Some(bidder) && given.len() == 1 && given.is_subset(&left))
+            else {
+                self.push(
+                    Diagnostic::error(
+                        "P0217",
+                        Kind::Illegal,
+                        span,
+                        format!(
+                            "the bidder {} gives one card of the widow to each other player once; written: {}",
+                            self.label(bidder),
+                            cards_text(&given)
+                        ),
+                    )
+                    .with_help(help(self)),
+                );
+                return;
+            };
+            left = left.minus(&given);
+            hands[bidder] = hands[bidder].minus(&given);
+            hands[to] = hands[to].plus(&given);
+            served.push(to);
+        }
+        if served.len() + 1 < self.table.len() {
+            self.push(
+                Diagnostic::error(
+                    "P0217",
+                    Kind::Incomplete,
+                    self.record.exchange.as_ref().and_then(|s| at(s.span)),
+                    format!(
+                        "the widow's cards given to the other players are not all recorded ({} of {})",
+                        served.len(),
+                        self.table.len() - 1
+                    ),
+                )
+                .with_help(help(self)),
+            );
+        }
     }
 
     /// The pass of four between partners (seed 002, 002:43).

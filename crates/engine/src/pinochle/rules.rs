@@ -180,6 +180,9 @@ pub struct Options {
     /// Whether the bidder may forfeit or concede and the opponents concede before the first
     /// lead (seed 000, 000:433–439).
     pub concessions: bool,
+    /// Whether the bidder keeps one card of the widow and gives one to each other player
+    /// (seed 000, Partnership Auction Pinochle, The Widow, 000:163).
+    pub widow_gives: bool,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -237,6 +240,7 @@ const USPC_TWO_HAND: Options = Options {
     announcements: false,
     scoring_trick: false,
     lone_bidder: false,
+    widow_gives: false,
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -268,7 +272,7 @@ const USPC_PARTNERSHIP: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 19] = [
+    static ALL: [Profile; 20] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -323,6 +327,20 @@ pub fn all() -> &'static [Profile] {
                 format: Format::Auction,
                 minimum: 100,
                 step: 10,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "uspc-partnership-auction-widow",
+            description: "Partnership auction Pinochle with the widow: 11 each and a widow of 4; the bidder keeps one and gives one to each other player",
+            source: "seed 000 (USPC), Pinochle, Partnership Auction Pinochle, The Widow",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                hand: 11,
+                widow: 4,
+                widow_gives: true,
                 ..USPC_PARTNERSHIP
             },
         },
@@ -769,6 +787,25 @@ mod tests {
             assert_eq!((cards + o.last_trick, o.game), (490, 1000));
             assert_eq!(o.melds, MeldTable::USPC_SIX_EIGHT);
         }
+    }
+
+    /// Seed 000, 000:163: "deal only 11 cards to each player with a widow of four cards …
+    /// He then keeps one card and gives one card each … to the other players."
+    #[test]
+    fn the_partnership_widow_deals_11_and_4() {
+        let o = by_name("uspc-partnership-auction-widow")
+            .expect("profile")
+            .options;
+        assert_eq!(
+            (o.seats, o.hand, o.widow, o.bury, o.widow_gives),
+            (4, 11, 4, 0, true)
+        );
+        assert_eq!(o.seats * o.hand + o.widow, 48);
+        let base = by_name("uspc-partnership-auction").expect("profile").options;
+        assert_eq!(
+            (o.minimum, o.step, o.lead, o.game),
+            (base.minimum, base.step, base.lead, base.game)
+        );
     }
 
     /// Seed 000, 000:333–337: 25 each and a widow of five, or 26 and two; game 4,550.

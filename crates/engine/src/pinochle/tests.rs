@@ -928,3 +928,34 @@ mod three_hand_double_pack {
         assert!(codes(&check(&by_opponent)).contains(&"P0216"));
     }
 }
+
+/// Seed 000, 000:163: the bidder "keeps one card and gives one card each, face down, to the
+/// other players". A generated deal gives three cards of the widow, one to each other seat;
+/// a give left out, or a second give to one seat, is `P0217`.
+#[test]
+fn the_partnership_widow_is_given_one_card_each() {
+    let record = PINOCHLE
+        .generate("uspc-partnership-auction-widow", 5, GenLayout::Varied)
+        .expect("a record");
+    let c = crate::check(&record);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert!(r.hands.iter().all(|h| h.len() == 11));
+    let gives = record.exchange.as_ref().map_or(0, |s| s.items.len());
+    assert_eq!(gives, 3);
+    let mut short = record.clone();
+    if let Some(s) = &mut short.exchange {
+        s.items.pop();
+    }
+    let c = crate::check(&short);
+    assert_eq!(codes(&c).first(), Some(&"P0217"), "{:#?}", c.findings);
+    let mut twice = record.clone();
+    if let Some(s) = &mut twice.exchange
+        && let Some(first) = s.items.first().cloned()
+        && let Some(second) = s.items.get_mut(1)
+    {
+        *second = first;
+    }
+    let c = crate::check(&twice);
+    assert_eq!(codes(&c).first(), Some(&"P0217"), "{:#?}", c.findings);
+}
