@@ -18,8 +18,10 @@ use crate::core::game::{Recovery, Sink, drive};
 use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind, MeldTable};
-use crate::pinochle::model::{Contract, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord};
-use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile, with_tag};
+use crate::pinochle::model::{
+    Contract, DeclaredOut, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord,
+};
+use crate::pinochle::rules::{DeclareOut, Format, Lead, Options, PassedOut, Profile, with_tag};
 use crate::pinochle::settle::{self, Ending, Settlement};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words;
@@ -55,6 +57,8 @@ struct Run<'a> {
     buried: u32,
     /// The trump suit, once named.
     trump: Option<Suit>,
+    /// The player counted after declaring out, and the tricks played then.
+    out: Option<(Seat, usize)>,
 }
 
 fn cards_text(cards: &CardCounts) -> String {
@@ -121,6 +125,7 @@ impl<'a> Run<'a> {
             widow: Vec::new(),
             buried: 0,
             trump: None,
+            out: None,
         }
     }
 
@@ -1584,7 +1589,10 @@ impl<'a> Run<'a> {
             melds: Vec::new(),
             pending_draws: Vec::new(),
         };
-        'items: for item in &play.items.items {
+        // Who has declared out and waits to win a trick (variations 1 and 2, 000:103–105).
+        let mut pending: Vec<Seat> = Vec::new();
+        let mut ended_at: Option<usize> = None;
+        'items: for (i, item) in play.items.items.iter().enumerate() {
             match item {
                 PlayItem::Trick(t) => {
                     if let Some(leader) = &t.leader {
@@ -1649,6 +1657,11 @@ impl<'a> Run<'a> {
                     if drive(state, actions, &mut sink).is_break() {
                         break;
                     }
+                    if let Some(counted) = self.counted_out(&pending, &sink.tricks) {
+                        self.out = Some((counted, sink.tricks.len()));
+                        ended_at = Some(i);
+                        break;
+                    }
                 }
                 PlayItem::Event(st) => {
                     let span = st.seat.as_ref().map_or(play.span, |s| s.span);
@@ -1703,16 +1716,31 @@ impl<'a> Run<'a> {
                             }
                         }
                     } else if words::declares_out(&word) {
-                        self.push(
-                            Diagnostic::error(
-                                "P0501",
-                                Kind::Incomplete,
-                                at(span),
-                                "declaring out is not checked yet; the replay stops here",
-                            )
-                            .with_help("spec/rules/pinochle.md §2, Declaring out"),
-                        );
-                        break;
+                        match self.o.declare_out {
+                            Some(DeclareOut::Immediate) => {
+                                self.out = Some((seat, sink.tricks.len()));
+                                ended_at = Some(i);
+                                break;
+                            }
+                            Some(_) => {
+                                if !pending.contains(&seat) {
+                                    pending.push(seat);
+                                }
+                                continue;
+                            }
+                            None => {
+                                self.push(
+                                    Diagnostic::error(
+                                        "P0501",
+                                        Kind::Incomplete,
+                                        at(span),
+                                        "declaring out is not checked in this game yet; the replay stops here",
+                                    )
+                                    .with_help("spec/rules/pinochle.md §2, Declaring out"),
+                                );
+                                break;
+                            }
+                        }
                     } else {
                         self.push(
                             Diagnostic::error(
@@ -1746,7 +1774,30 @@ impl<'a> Run<'a> {
         self.replay.tricks = sink.tricks;
         self.replay.play_melds = sink.melds;
         self.replay.left_over = state.left_over();
-        if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
+        if let (Some(i), Some((seat, _))) = (ended_at, self.out)
+            && let Some(next) = play.items.items.get(i + 1)
+        {
+            let span = match next {
+                PlayItem::Trick(t) => t.cards.first().map(|c| c.span),
+                PlayItem::Event(st) => st.seat.as_ref().map(|s| s.span),
+            };
+            self.push(
+                Diagnostic::error(
+                    "P0304",
+                    Kind::Illegal,
+                    span.and_then(at),
+                    format!(
+                        "the play stopped when {} declared out and was counted; nothing follows",
+                        self.label(seat)
+                    ),
+                )
+                .with_help("seed 000, Two-Hand Pinochle, Declaring Out"),
+            );
+        }
+        if self.out.is_none()
+            && !state.is_over()
+            && (!play.items.items.is_empty() || self.record.result.is_some())
+        {
             self.push(Diagnostic::error(
                 "P0501",
                 Kind::Incomplete,
@@ -1759,8 +1810,40 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The player counted after the last trick of `tricks`, of those who declared out and
+    /// wait: its winner, when he declared (variation 1) and, in variation 2, led it.
+    fn counted_out(&self, pending: &[Seat], tricks: &[TrickRecord]) -> Option<Seat> {
+        let last = tricks.last()?;
+        let winner = self.seat(&last.winner)?;
+        let own_lead = self.seat(&last.leader) == Some(winner);
+        let counts = match self.o.declare_out {
+            Some(DeclareOut::Trick) => true,
+            Some(DeclareOut::OwnLead) => own_lead,
+            _ => false,
+        };
+        (counts && pending.contains(&winner)).then_some(winner)
+    }
+
+    /// The game a player must reach this deal: the profile's, raised by 250 while every
+    /// standing before the deal is at or over it (seed 000, 000:99, 101).
+    fn target(&self) -> u32 {
+        let mut target = self.o.game;
+        let Some(standing) = self.record.tag("Standing") else {
+            return target;
+        };
+        let before = words::standing(standing);
+        if before.len() < 2 {
+            return target;
+        }
+        while target < 1_000_000 && before.iter().all(|&(_, n)| n >= i64::from(target)) {
+            target += 250;
+        }
+        target
+    }
+
     fn result(&mut self, state: &PlayState, meld_totals: &BySeat<u32>) {
-        let complete = state.is_over();
+        // A player counted after declaring out ends the deal (000:101).
+        let complete = state.is_over() || self.out.is_some();
         let mut made_flag = None;
         let mut game_won_by = None;
         let two = self.o.format == Format::TwoHand;
@@ -1892,10 +1975,34 @@ impl<'a> Run<'a> {
                 }
             }
         }
+        let mut declared_out = None;
+        if let Some((seat, after_trick)) = self.out {
+            let label = self.label(seat).to_string();
+            let target = self.target();
+            let side = sides.iter().find(|s| s.side == label);
+            let points = side.map(|s| s.total.unwrap_or(s.score));
+            // Without the standing the deal's own figures decide only if they reach the game.
+            let known = side.is_some_and(|s| s.total.is_some());
+            let won =
+                points.and_then(|p| (known || p >= i64::from(target)).then_some(p >= i64::from(target)));
+            game_won_by = match won {
+                Some(true) => Some(label.clone()),
+                Some(false) => sides.iter().find(|s| s.side != label).map(|s| s.side.clone()),
+                None => None,
+            };
+            declared_out = Some(DeclaredOut {
+                seat: label,
+                after_trick,
+                points,
+                target,
+                won,
+            });
+        }
         let r = &mut self.replay.result;
         r.complete = complete;
         r.made = made_flag;
         r.game_won_by = game_won_by;
+        r.declared_out = declared_out;
         r.sides = sides;
         if complete && let Some(made) = made_flag {
             // Played out: made, or lost and paid double (seed 000, 000:441).
@@ -2000,6 +2107,33 @@ impl<'a> Run<'a> {
                                 "bid",
                                 Figure::Number(claimed_bid.unwrap_or(0)),
                                 Figure::Word(computed_text),
+                            ),
+                        );
+                    }
+                }
+                "game" => {
+                    let claimed = claim.values.iter().find_map(|v| match &v.node {
+                        Token::Word(w) => Some(w.clone()),
+                        _ => None,
+                    });
+                    if let Some(c) = claimed
+                        && result
+                            .game_won_by
+                            .as_ref()
+                            .is_none_or(|w| !w.eq_ignore_ascii_case(&c))
+                    {
+                        let computed = result.game_won_by.clone().unwrap_or_else(|| "nobody".to_string());
+                        self.push(
+                            Diagnostic::error(
+                                "P0404",
+                                Kind::Inconsistent,
+                                at(span),
+                                format!("the game goes to {computed}"),
+                            )
+                            .with_claim(
+                                "game",
+                                Figure::Word(c),
+                                Figure::Word(computed),
                             ),
                         );
                     }

@@ -99,6 +99,30 @@ pub enum PassedOut {
     Redeal,
 }
 
+/// When a player who declares out is counted (seed 000, Two-Hand Pinochle, 000:101–105).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclareOut {
+    /// At once: the play stops and his tricks are counted (000:101).
+    Immediate,
+    /// When he next wins a trick; of two who declared, the first to win one (variation 1,
+    /// 000:103).
+    Trick,
+    /// When he next wins a trick that he led (variation 2, 000:105).
+    OwnLead,
+}
+
+impl DeclareOut {
+    /// The option's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeclareOut::Immediate => "immediate",
+            DeclareOut::Trick => "trick",
+            DeclareOut::OwnLead => "own-lead",
+        }
+    }
+}
+
 /// Who leads the first trick of a partnership game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -183,6 +207,9 @@ pub struct Options {
     /// Whether the bidder keeps one card of the widow and gives one to each other player
     /// (seed 000, Partnership Auction Pinochle, The Widow, 000:163).
     pub widow_gives: bool,
+    /// Whether a player may declare out during the play, and when he is then counted (the
+    /// USPC two-hand games, 000:101–105); `None` where the engine does not check it.
+    pub declare_out: Option<DeclareOut>,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -241,6 +268,7 @@ const USPC_TWO_HAND: Options = Options {
     scoring_trick: false,
     lone_bidder: false,
     widow_gives: false,
+    declare_out: Some(DeclareOut::Immediate),
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -267,6 +295,7 @@ const USPC_PARTNERSHIP: Options = Options {
     melds: MeldTable::USPC_PARTNERSHIP,
     duties: USPC_PARTNERSHIP_PLAY,
     round: false,
+    declare_out: None,
     ..USPC_TWO_HAND
 };
 
@@ -310,6 +339,7 @@ pub fn all() -> &'static [Profile] {
                 },
                 counters: Counters::Tens,
                 round: false,
+                declare_out: None,
                 ..USPC_TWO_HAND
             },
         },
@@ -576,6 +606,7 @@ const USPC_AUCTION: Options = Options {
     passed_out: PassedOut::Forced,
     lead: Lead::Bidder,
     round: false,
+    declare_out: None,
     schedule: Some(Schedule::Customary),
     concessions: true,
     bury_is_trick: true,
@@ -670,6 +701,13 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 }
                 _ => false,
             },
+            ("declaring-out", v) if o.declare_out.is_some() => {
+                [DeclareOut::Immediate, DeclareOut::Trick, DeclareOut::OwnLead]
+                    .into_iter()
+                    .find(|d| d.name() == v)
+                    .map(|d| o.declare_out = Some(d))
+                    .is_some()
+            }
             ("announcements", "none") if o.announcements => {
                 o.announcements = false;
                 true
@@ -700,7 +738,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow, declaring-out (spec/rules/pinochle.md §8)",
             });
         }
     }
