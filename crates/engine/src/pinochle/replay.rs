@@ -1987,7 +1987,12 @@ impl<'a> Run<'a> {
                 points.and_then(|p| (known || p >= i64::from(target)).then_some(p >= i64::from(target)));
             game_won_by = match won {
                 Some(true) => Some(label.clone()),
-                Some(false) => sides.iter().find(|s| s.side != label).map(|s| s.side.clone()),
+                // A claimant short of the game loses it to his opponent; of two opponents
+                // (the three-hand game) the seed names no winner.
+                Some(false) if sides.len() == 2 => {
+                    sides.iter().find(|s| s.side != label).map(|s| s.side.clone())
+                }
+                Some(false) => None,
                 None => None,
             };
             declared_out = Some(DeclaredOut {

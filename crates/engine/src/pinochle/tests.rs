@@ -51,8 +51,9 @@ fn generated_records_of_every_profile_check_consistent() {
                 "{} seed {seed}",
                 profile.name
             );
-            // A deal thrown in or conceded (Auction Pinochle) has no tricks to count.
-            if !r.tricks.is_empty() {
+            // A deal thrown in or conceded (Auction Pinochle) has no tricks to count; one
+            // ended by declaring out (two-hand) has counted only the tricks played.
+            if !r.tricks.is_empty() && r.result.declared_out.is_none() {
                 // Seed 000, 000:147; seed 002, 002:62: the cards and the last trick make 250;
                 // seed 002's double deck makes 50 (002:84).
                 let counters: u32 = r.result.sides.iter().map(|s| s.counters).sum();
@@ -697,7 +698,7 @@ mod properties {
             let c = crate::check(&record);
             prop_assert_eq!(c.verdict, crate::Verdict::Consistent, "{:?}", c.findings);
             let Some(crate::Replay::Pinochle(r)) = &c.replay else { panic!("a Pinochle replay") };
-            if !r.tricks.is_empty() {
+            if !r.tricks.is_empty() && r.result.declared_out.is_none() {
                 let dead = r.left_over.map_or(0, |c| counters.value(c.rank));
                 prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>() + dead, figure);
             }
@@ -1045,4 +1046,25 @@ fn the_partnership_widow_is_given_one_card_each() {
     }
     let c = crate::check(&twice);
     assert_eq!(codes(&c).first(), Some(&"P0217"), "{:#?}", c.findings);
+}
+
+/// The generator lets a two-hand player declare out now and then (000:101); such a deal
+/// checks consistent, its `game` claim included, and names the game's winner.
+#[test]
+fn generated_two_hand_deals_declare_out_now_and_then() {
+    let mut found = 0;
+    for seed in 0..300 {
+        let record = PINOCHLE
+            .generate("uspc-two-hand", seed, GenLayout::Varied)
+            .expect("a record");
+        let c = crate::check(&record);
+        assert_eq!(c.verdict, Verdict::Consistent, "seed {seed}: {:#?}", c.findings);
+        let r = replay(&c);
+        if let Some(d) = &r.result.declared_out {
+            found += 1;
+            assert!(r.result.complete && d.won.is_some(), "seed {seed}");
+            assert!(r.result.game_won_by.is_some(), "seed {seed}");
+        }
+    }
+    assert!(found > 0);
 }
