@@ -267,7 +267,7 @@ impl<'a> Run<'a> {
                                 at(tag.value.span),
                                 format!("the dealer `{}` is not a seat", tag.value.node),
                             )
-                            .with_help("the seats are N, E, S and W"),
+                            .with_help(format!("the seats are {}", self.labels.join(", "))),
                         );
                         return None;
                     }
