@@ -504,7 +504,10 @@ fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>
     let opened = check::open(Box::new(body), form)?;
     let form = opened.form;
     let unread: Vec<Unread> = match form {
-        Form::Stich => notation::Reader::new(opened.reader).raw().map(Unread::Stich).collect(),
+        Form::Stich => notation::Reader::new(opened.reader)
+            .raw()
+            .map(Unread::Stich)
+            .collect(),
         Form::Iss => iss::IssReader::new(opened.reader)
             .raw()
             .map(|r| match r {

@@ -10,8 +10,12 @@ use crate::pinochle::meld::{self, MeldKind, MeldTable};
 /// The word of a declaration.
 pub fn word(kind: MeldKind) -> &'static str {
     match kind {
-        MeldKind::Run | MeldKind::DoubleRun => "sequence",
-        MeldKind::Royal | MeldKind::Marriage => "marriage",
+        MeldKind::Run | MeldKind::DoubleRun | MeldKind::TripleRun => "sequence",
+        MeldKind::Royal
+        | MeldKind::Marriage
+        | MeldKind::DoubleMarriage
+        | MeldKind::TripleMarriage
+        | MeldKind::QuadrupleMarriage => "marriage",
         MeldKind::Dix => "seven",
         MeldKind::Pinochle => "bezique",
         MeldKind::DoublePinochle => "double-bezique",
@@ -20,10 +24,12 @@ pub fn word(kind: MeldKind) -> &'static str {
         // No Bezique table has five or six (Eight-Pack's quintuple is not a profile yet).
         MeldKind::QuintuplePinochle | MeldKind::SextuplePinochle => "bezique",
         MeldKind::BackDoor => "back-door",
-        MeldKind::Aces | MeldKind::DoubleAces | MeldKind::TripleAces => "aces",
-        MeldKind::Kings | MeldKind::DoubleKings | MeldKind::TripleKings => "kings",
-        MeldKind::Queens | MeldKind::DoubleQueens | MeldKind::TripleQueens => "queens",
-        MeldKind::Jacks | MeldKind::DoubleJacks | MeldKind::TripleJacks => "jacks",
+        MeldKind::Aces | MeldKind::DoubleAces | MeldKind::TripleAces | MeldKind::FifteenAces => "aces",
+        MeldKind::Kings | MeldKind::DoubleKings | MeldKind::TripleKings | MeldKind::FifteenKings => "kings",
+        MeldKind::Queens | MeldKind::DoubleQueens | MeldKind::TripleQueens | MeldKind::FifteenQueens => {
+            "queens"
+        }
+        MeldKind::Jacks | MeldKind::DoubleJacks | MeldKind::TripleJacks | MeldKind::FifteenJacks => "jacks",
     }
 }
 

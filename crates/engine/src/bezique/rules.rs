@@ -102,6 +102,7 @@ pub const SEED_000: MeldTable = MeldTable {
     more_pinochles: None,
     back_door: None,
     same_kind_again: false,
+    multiples: None,
 };
 
 /// Rubicon Bezique's declarations (000:710–714): seed 000's two-hand table, with the back

@@ -15,7 +15,7 @@ use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind};
 use crate::pinochle::replay::round;
-use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile};
+use crate::pinochle::rules::{DeclareOut, Format, Lead, Options, PassedOut, Profile};
 use crate::pinochle::settle::{self, Ending};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState};
 
@@ -354,6 +354,28 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             ));
         }
     }
+    if o.widow_gives
+        && let Some((bidder, _)) = contract
+    {
+        // The bidder keeps one card of the widow and gives the others, one to each player
+        // from his left (000:163).
+        let mut widow = leftover.clone();
+        rng.shuffle(&mut widow);
+        let mut to = table.next(bidder);
+        for c in widow.into_iter().take(labels.len().saturating_sub(1)) {
+            counts[bidder].remove(c);
+            counts[to].add(c);
+            exchange.push(statement(
+                label(bidder),
+                [word("gives"), word(label(to))]
+                    .into_iter()
+                    .chain(card_tokens([c]))
+                    .collect(),
+                None,
+            ));
+            to = table.next(to);
+        }
+    }
     if o.format == Format::Auction
         && o.pass_four
         && o.bury == 0
@@ -487,6 +509,13 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         trump_by_marriage: false,
     };
     let mut state = PlayState::new(rules, &pack, counts, leader, stock);
+    // Now and then a two-hand player declares out after a trick (000:101), drawn from a
+    // stream of its own so that the other deals of a seed stay as they were.
+    let mut out_rng = Rng(seed.rotate_left(17) ^ 0x005E_ED0D_0EC1_A2E0_u64);
+    let declare_after =
+        (two && labels.len() == 2 && o.declare_out == Some(DeclareOut::Immediate) && out_rng.chance(8))
+            .then(|| 1 + out_rng.below(20) as u32);
+    let mut declared: Option<Seat> = None;
     let mut items = Vec::new();
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
     let mut trick_leader = leader;
@@ -556,6 +585,20 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                         taker: Some(bare(side_of(t.winner))),
                         comments: Vec::new(),
                     }));
+                    if declare_after == Some(trick_no) && !state.is_over() {
+                        let who = if out_rng.chance(50) {
+                            t.winner
+                        } else {
+                            table.next(t.winner)
+                        };
+                        items.push(PlayItem::Event(statement(
+                            label(who),
+                            vec![word("declares-out")],
+                            None,
+                        )));
+                        declared = Some(who);
+                        break;
+                    }
                 }
             }
             _ => {}
@@ -673,8 +716,37 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         claims.push(claim("score", score));
         claims.push(claim("total", total));
     }
+    if let Some(who) = declared {
+        // The claimant counts his standing, melds and cards so far against the game, 1,250 …
+        // when both stood over it (000:99, 101).
+        let mut target = i64::from(o.game);
+        while standing.iter().all(|&n| n >= target) {
+            target += 250;
+        }
+        let i = who.index();
+        let points = standing.get(i).copied().unwrap_or(0) + sc_of(&claims, label(who)).unwrap_or(0);
+        let winner = if points >= target { who } else { table.next(who) };
+        claims.push(claim("game", vec![word(label(winner))]));
+    }
     r.result = Some(Section::new(Span::default(), claims));
     r
+}
+
+/// The figure a `score` claim gives a label.
+fn sc_of(claims: &[Claim], label: &str) -> Option<i64> {
+    let c = claims.iter().find(|c| c.key.node == "score")?;
+    let mut values = c.values.iter();
+    while let Some(v) = values.next() {
+        if matches!(&v.node, Token::Word(w) if w == label)
+            && let Some(Spanned {
+                node: Token::Number(n),
+                ..
+            }) = values.next()
+        {
+            return Some(*n);
+        }
+    }
+    None
 }
 
 /// Every other player at the table of an Auction Pinochle deal: the active ones, then the

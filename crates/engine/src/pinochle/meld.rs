@@ -76,6 +76,22 @@ pub enum MeldKind {
     /// A 10 K Q J of a plain suit (Rubicon Bezique's "back door", 000:710; Six-Pack's
     /// sequence in any other suit, 000:619).
     BackDoor,
+    /// Three runs of trump (the six- and eight-hand game, 000:203).
+    TripleRun,
+    /// Two kings and two queens of one suit (000:181).
+    DoubleMarriage,
+    /// Three kings and three queens of one suit (000:189).
+    TripleMarriage,
+    /// Four kings and four queens of one suit (000:193).
+    QuadrupleMarriage,
+    /// Fifteen (or all sixteen) aces of the double pack (000:205).
+    FifteenAces,
+    /// Fifteen (or all sixteen) kings.
+    FifteenKings,
+    /// Fifteen (or all sixteen) queens.
+    FifteenQueens,
+    /// Fifteen (or all sixteen) jacks.
+    FifteenJacks,
 }
 
 /// The classes of seed 000's two-hand table (000:43–69): a card on the table melds again
@@ -92,7 +108,7 @@ pub enum Class {
 
 impl MeldKind {
     /// Every kind, in the order melds are listed.
-    pub const ALL: [MeldKind; 24] = [
+    pub const ALL: [MeldKind; 32] = [
         MeldKind::DoubleRun,
         MeldKind::Run,
         MeldKind::Royal,
@@ -117,6 +133,14 @@ impl MeldKind {
         MeldKind::DoublePinochle,
         MeldKind::Pinochle,
         MeldKind::BackDoor,
+        MeldKind::TripleRun,
+        MeldKind::QuadrupleMarriage,
+        MeldKind::TripleMarriage,
+        MeldKind::DoubleMarriage,
+        MeldKind::FifteenAces,
+        MeldKind::FifteenKings,
+        MeldKind::FifteenQueens,
+        MeldKind::FifteenJacks,
     ];
 
     /// The canonical word.
@@ -146,6 +170,14 @@ impl MeldKind {
             MeldKind::QuintuplePinochle => "quintuple-pinochle",
             MeldKind::SextuplePinochle => "sextuple-pinochle",
             MeldKind::BackDoor => "back-door",
+            MeldKind::TripleRun => "triple-run",
+            MeldKind::DoubleMarriage => "double-marriage",
+            MeldKind::TripleMarriage => "triple-marriage",
+            MeldKind::QuadrupleMarriage => "quadruple-marriage",
+            MeldKind::FifteenAces => "fifteen-aces",
+            MeldKind::FifteenKings => "fifteen-kings",
+            MeldKind::FifteenQueens => "fifteen-queens",
+            MeldKind::FifteenJacks => "fifteen-jacks",
         }
     }
 
@@ -178,6 +210,14 @@ impl MeldKind {
             "quintuple-pinochle" => MeldKind::QuintuplePinochle,
             "sextuple-pinochle" | "six-pinochles" => MeldKind::SextuplePinochle,
             "back-door" => MeldKind::BackDoor,
+            "triple-run" | "triple-flush" => MeldKind::TripleRun,
+            "double-marriage" => MeldKind::DoubleMarriage,
+            "triple-marriage" => MeldKind::TripleMarriage,
+            "quadruple-marriage" => MeldKind::QuadrupleMarriage,
+            "fifteen-aces" | "15-aces" => MeldKind::FifteenAces,
+            "fifteen-kings" | "15-kings" => MeldKind::FifteenKings,
+            "fifteen-queens" | "15-queens" => MeldKind::FifteenQueens,
+            "fifteen-jacks" | "15-jacks" => MeldKind::FifteenJacks,
             _ => return None,
         };
         Some(kind)
@@ -191,7 +231,11 @@ impl MeldKind {
             | MeldKind::Royal
             | MeldKind::Marriage
             | MeldKind::Dix
-            | MeldKind::BackDoor => Class::A,
+            | MeldKind::BackDoor
+            | MeldKind::TripleRun
+            | MeldKind::DoubleMarriage
+            | MeldKind::TripleMarriage
+            | MeldKind::QuadrupleMarriage => Class::A,
             MeldKind::Pinochle
             | MeldKind::DoublePinochle
             | MeldKind::TriplePinochle
@@ -205,7 +249,10 @@ impl MeldKind {
     /// The single kind a double, triple or quadruple kind is made of.
     pub fn single(self) -> Option<MeldKind> {
         Some(match self {
-            MeldKind::DoubleRun => MeldKind::Run,
+            MeldKind::DoubleRun | MeldKind::TripleRun => MeldKind::Run,
+            MeldKind::DoubleMarriage | MeldKind::TripleMarriage | MeldKind::QuadrupleMarriage => {
+                MeldKind::Marriage
+            }
             MeldKind::DoublePinochle
             | MeldKind::TriplePinochle
             | MeldKind::QuadruplePinochle
@@ -224,17 +271,20 @@ impl MeldKind {
     pub fn multiple(self) -> u8 {
         match self {
             MeldKind::DoubleRun
+            | MeldKind::DoubleMarriage
             | MeldKind::DoublePinochle
             | MeldKind::DoubleAces
             | MeldKind::DoubleKings
             | MeldKind::DoubleQueens
             | MeldKind::DoubleJacks => 2,
             MeldKind::TriplePinochle
+            | MeldKind::TripleRun
+            | MeldKind::TripleMarriage
             | MeldKind::TripleAces
             | MeldKind::TripleKings
             | MeldKind::TripleQueens
             | MeldKind::TripleJacks => 3,
-            MeldKind::QuadruplePinochle => 4,
+            MeldKind::QuadruplePinochle | MeldKind::QuadrupleMarriage => 4,
             MeldKind::QuintuplePinochle => 5,
             MeldKind::SextuplePinochle => 6,
             _ => 1,
@@ -248,10 +298,21 @@ impl MeldKind {
             .find(|k| k.multiple() == n && k.single().unwrap_or(*k) == self)
     }
 
-    /// The rank of a four-of-a-rank kind.
+    /// Whether the kind is fifteen of a rank, whose cards are not a fixed set.
+    fn is_fifteen(self) -> bool {
+        matches!(
+            self,
+            MeldKind::FifteenAces | MeldKind::FifteenKings | MeldKind::FifteenQueens | MeldKind::FifteenJacks
+        )
+    }
+
+    /// The rank of a four-of-a-rank kind (the fifteen of a rank too).
     fn around(self) -> Option<Rank> {
         match self.single().unwrap_or(self) {
-            MeldKind::Aces => Some(Rank::Ace),
+            MeldKind::Aces | MeldKind::FifteenAces => Some(Rank::Ace),
+            MeldKind::FifteenKings => Some(Rank::King),
+            MeldKind::FifteenQueens => Some(Rank::Queen),
+            MeldKind::FifteenJacks => Some(Rank::Jack),
             MeldKind::Kings => Some(Rank::King),
             MeldKind::Queens => Some(Rank::Queen),
             MeldKind::Jacks => Some(Rank::Jack),
@@ -303,6 +364,21 @@ pub struct MeldTable {
     /// (000:677, 000:714); never while the whole meld still lies there.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub same_kind_again: bool,
+    /// The six- and eight-hand game's further multiples, when the table has them.
+    pub multiples: Option<Multiples>,
+}
+
+/// The multiples of seed 000's Partnership Pinochle for Six or Eight (000:169–205) that no
+/// other table has: the triple flush, the marriages of two, three and four kings and queens
+/// of one suit, and fifteen of a rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Multiples {
+    /// Three runs of trump at once.
+    pub triple_run: u32,
+    /// Two, three and four kings and queens of one suit.
+    pub marriages: [u32; 3],
+    /// Fifteen or sixteen of one rank (aces, kings, queens or jacks).
+    pub fifteen: u32,
 }
 
 impl MeldTable {
@@ -324,6 +400,7 @@ impl MeldTable {
         more_pinochles: None,
         back_door: None,
         same_kind_again: false,
+        multiples: None,
     };
 
     /// Seed 000's partnership table (000:129–141): the two-hand values and their doubles.
@@ -360,6 +437,28 @@ impl MeldTable {
         more_pinochles: None,
         back_door: None,
         same_kind_again: false,
+        multiples: None,
+    };
+
+    /// Seed 000's table of Partnership Pinochle for Six or Eight (000:169–205), played with
+    /// the 96-card double pack: the two-hand values for the single melds, and for their
+    /// multiples eight aces, kings, queens, jacks 1,000, 800, 600, 400; twelve (three of each
+    /// suit) 2,000, 1,600, 1,200, 800; fifteen of a rank 3,000; double, triple, quadruple
+    /// pinochle 300, 600, 1,200; two, three, four kings and queens of a suit 300, 600,
+    /// 1,200; double and triple flush 1,500 and 3,000. The dix counts 10 each.
+    pub const USPC_SIX_EIGHT: MeldTable = MeldTable {
+        double_run: Some(1500),
+        double_pinochle: Some(300),
+        double_around: Some([1000, 800, 600, 400]),
+        triple_around: Some([2000, 1600, 1200, 800]),
+        triple_pinochle: Some(600),
+        quadruple_pinochle: Some(1200),
+        multiples: Some(Multiples {
+            triple_run: 3000,
+            marriages: [300, 600, 1200],
+            fifteen: 3000,
+        }),
+        ..MeldTable::USPC_TWO_HAND
     };
 
     /// Seed 000's Six-Hand Triple-Pack table (000:343): the double pack's, "most of the
@@ -416,6 +515,14 @@ impl MeldTable {
             MeldKind::QuintuplePinochle => self.more_pinochles.map(|m| m[0]),
             MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]),
             MeldKind::BackDoor => self.back_door,
+            MeldKind::TripleRun => self.multiples.map(|m| m.triple_run),
+            MeldKind::DoubleMarriage => self.multiples.map(|m| m.marriages[0]),
+            MeldKind::TripleMarriage => self.multiples.map(|m| m.marriages[1]),
+            MeldKind::QuadrupleMarriage => self.multiples.map(|m| m.marriages[2]),
+            MeldKind::FifteenAces
+            | MeldKind::FifteenKings
+            | MeldKind::FifteenQueens
+            | MeldKind::FifteenJacks => self.multiples.map(|m| m.fifteen),
         }
     }
 }
@@ -470,20 +577,19 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
 
     let runs = RUN_RANKS.iter().map(|&r| n(trumps(r))).min().unwrap_or(0);
     let run_cards: Vec<Card> = RUN_RANKS.iter().map(|&r| trumps(r)).collect();
-    let mut left = runs;
-    if runs >= 2 && table.double_run.is_some() {
-        push(MeldKind::DoubleRun, doubled(&run_cards));
-        left -= 2;
-    }
-    for _ in 0..left {
-        push(MeldKind::Run, run_cards.clone());
-    }
+    push_groups(table, MeldKind::Run, MeldKind::Run, &run_cards, runs, &mut push);
     let royals = n(trumps(Rank::King))
         .min(n(trumps(Rank::Queen)))
         .saturating_sub(runs);
-    for _ in 0..royals {
-        push(MeldKind::Royal, vec![trumps(Rank::King), trumps(Rank::Queen)]);
-    }
+    let royal_cards = [trumps(Rank::King), trumps(Rank::Queen)];
+    push_groups(
+        table,
+        MeldKind::Marriage,
+        MeldKind::Royal,
+        &royal_cards,
+        royals,
+        &mut push,
+    );
     for suit in SUITS.into_iter().filter(|&s| s != trump) {
         let k = Card::new(suit, Rank::King);
         let q = Card::new(suit, Rank::Queen);
@@ -503,22 +609,38 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
                 RUN_RANKS.iter().map(|&r| Card::new(suit, r)).collect(),
             );
         }
-        for _ in 0..n(k).min(n(q)).saturating_sub(back_doors) {
-            push(MeldKind::Marriage, vec![k, q]);
-        }
+        push_groups(
+            table,
+            MeldKind::Marriage,
+            MeldKind::Marriage,
+            &[k, q],
+            n(k).min(n(q)).saturating_sub(back_doors),
+            &mut push,
+        );
     }
     for _ in 0..n(trumps(table.dix_rank)) {
         push(MeldKind::Dix, vec![trumps(table.dix_rank)]);
     }
-    for single in [MeldKind::Aces, MeldKind::Kings, MeldKind::Queens, MeldKind::Jacks] {
+    for (single, fifteen) in [
+        (MeldKind::Aces, MeldKind::FifteenAces),
+        (MeldKind::Kings, MeldKind::FifteenKings),
+        (MeldKind::Queens, MeldKind::FifteenQueens),
+        (MeldKind::Jacks, MeldKind::FifteenJacks),
+    ] {
         let rank = single.around().unwrap_or(Rank::Ace);
         let four: Vec<Card> = SUITS.iter().map(|&s| Card::new(s, rank)).collect();
+        // Fifteen of a rank takes the place of its sets around (000:205).
+        if table.value(fifteen).is_some() && is_fifteen(rank, hand) {
+            push(fifteen, of_rank(rank, hand));
+            continue;
+        }
         let sets = four.iter().map(|&c| n(c)).min().unwrap_or(0);
-        push_groups(table, single, &four, sets, &mut push);
+        push_groups(table, single, single, &four, sets, &mut push);
     }
     let pinochles = n(SPADE_QUEEN).min(n(DIAMOND_JACK));
     push_groups(
         table,
+        MeldKind::Pinochle,
         MeldKind::Pinochle,
         &[SPADE_QUEEN, DIAMOND_JACK],
         pinochles,
@@ -532,16 +654,21 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
 /// value them highest: each part one, two, three or four sets, as the table values them (a
 /// double deck's four pinochles are a quadruple, 3,000; its sixteen aces two doubles, 2,000,
 /// 000:297; twenty aces of a triple pack a triple and a double, 2,500, 000:343). Of equal
-/// totals the one with the larger groups first.
+/// totals the one with the larger groups first. A group of one set is the kind `one` (the
+/// royal marriage for the trump's K Q, whose multiples are the marriages', 000:181).
 fn push_groups(
     table: &MeldTable,
     single: MeldKind,
+    one: MeldKind,
     cards: &[Card],
     sets: u32,
     push: &mut impl FnMut(MeldKind, Vec<Card>),
 ) {
     let sets = sets as usize;
-    let value = |m: u8| single.of_multiple(m).and_then(|k| table.value(k).map(|v| (k, v)));
+    let value = |m: u8| {
+        let kind = if m == 1 { Some(one) } else { single.of_multiple(m) };
+        kind.and_then(|k| table.value(k).map(|v| (k, v)))
+    };
     // best[i]: the highest total for i sets and the size of the first group taken.
     let mut best: Vec<(u64, u8)> = vec![(0, 0); sets + 1];
     for i in 1..=sets {
@@ -563,7 +690,7 @@ fn push_groups(
     let mut i = sets;
     while i > 0 {
         let m = best.get(i).map_or(1, |b| b.1.max(1));
-        let kind = value(m).map_or(single, |(k, _)| k);
+        let kind = value(m).map_or(one, |(k, _)| k);
         push(kind, copies(cards, m));
         i = i.saturating_sub(usize::from(m));
     }
@@ -577,9 +704,34 @@ fn copies(cards: &[Card], m: u8) -> Vec<Card> {
         .collect()
 }
 
-/// Each card twice, the copies side by side.
-fn doubled(cards: &[Card]) -> Vec<Card> {
-    copies(cards, 2)
+/// Whether `held` has fifteen or more of `rank`, at least three of each suit (the double
+/// pack has four of each card, so fifteen always have; 000:205 names fifteen, and sixteen
+/// count as fifteen).
+fn is_fifteen(rank: Rank, held: &CardCounts) -> bool {
+    let per_suit: Vec<u32> = SUITS
+        .iter()
+        .map(|&s| u32::from(held.count(Card::new(s, rank))))
+        .collect();
+    per_suit.iter().sum::<u32>() >= 15 && per_suit.iter().all(|&c| c >= 3)
+}
+
+/// Every card of `rank` in `held`, suit by suit.
+fn of_rank(rank: Rank, held: &CardCounts) -> Vec<Card> {
+    SUITS
+        .iter()
+        .flat_map(|&s| {
+            let card = Card::new(s, rank);
+            std::iter::repeat_n(card, usize::from(held.count(card)))
+        })
+        .collect()
+}
+
+/// The K Q of `suit`, `m` times each: a marriage, or a marriage of `m` kings and queens.
+fn marriage_cards(suit: Suit, m: u8) -> CardCounts {
+    CardCounts::of(copies(
+        &[Card::new(suit, Rank::King), Card::new(suit, Rank::Queen)],
+        m,
+    ))
 }
 
 /// The cards a meld of `kind` is made of, as counts: `None` for a marriage, whose suit the
@@ -593,6 +745,7 @@ fn needed(kind: MeldKind, trump: Suit, dix_rank: Rank) -> Option<CardCounts> {
         MeldKind::Dix => vec![Card::new(trump, dix_rank)],
         MeldKind::Pinochle => vec![SPADE_QUEEN, DIAMOND_JACK],
         MeldKind::Marriage | MeldKind::BackDoor => return None,
+        other if other.is_fifteen() => return None,
         other => {
             let rank = other.around()?;
             Suit::ALL.iter().map(|&s| Card::new(s, rank)).collect()
@@ -629,9 +782,13 @@ pub fn shape(table: &MeldTable, kind: MeldKind, trump: Suit, cards: &CardCounts)
     let value = table.value(kind).ok_or(ShapeError::NotInTable)?;
     let fits = match needed(kind, trump, table.dix_rank) {
         Some(need) => need == *cards,
-        None => SUITS
+        None if kind.is_fifteen() => kind
+            .around()
+            .is_some_and(|rank| is_fifteen(rank, cards) && cards.len() == of_rank(rank, cards).len()),
+        None if kind == MeldKind::BackDoor => SUITS
             .iter()
             .any(|&s| s != trump && *cards == plain_suit_meld(kind, s)),
+        None => marriage_suits(kind, trump).any(|s| *cards == marriage_cards(s, kind.multiple())),
     };
     if fits {
         Ok(value)
@@ -642,11 +799,24 @@ pub fn shape(table: &MeldTable, kind: MeldKind, trump: Suit, cards: &CardCounts)
     }
 }
 
+/// The suits a marriage kind may be of: a plain suit for the single marriage (the trump's is
+/// the royal marriage), any suit for the marriages of two, three or four (000:181–193 name
+/// "the same suit", the trump's among them).
+fn marriage_suits(kind: MeldKind, trump: Suit) -> impl Iterator<Item = Suit> {
+    SUITS
+        .into_iter()
+        .filter(move |&s| kind != MeldKind::Marriage || s != trump)
+}
+
 /// The kinds whose melds may not share a card: the same kind, and a run with the royal
 /// marriage it contains (and a double with its single).
 pub fn sharing_group(kind: MeldKind) -> MeldKind {
     match kind {
-        MeldKind::DoubleRun | MeldKind::Royal => MeldKind::Run,
+        MeldKind::DoubleRun | MeldKind::TripleRun | MeldKind::Royal => MeldKind::Run,
+        MeldKind::FifteenAces => MeldKind::Aces,
+        MeldKind::FifteenKings => MeldKind::Kings,
+        MeldKind::FifteenQueens => MeldKind::Queens,
+        MeldKind::FifteenJacks => MeldKind::Jacks,
         other => other.single().unwrap_or(other),
     }
 }
@@ -659,10 +829,19 @@ pub fn candidates(table: &MeldTable, kind: MeldKind, trump: Suit, holding: &Card
     }
     let sets: Vec<CardCounts> = match needed(kind, trump, table.dix_rank) {
         Some(need) => vec![need],
-        None => SUITS
+        None if kind == MeldKind::BackDoor => SUITS
             .iter()
             .filter(|&&s| s != trump)
             .map(|&s| plain_suit_meld(kind, s))
+            .collect(),
+        None if kind.is_fifteen() => kind
+            .around()
+            .filter(|&rank| is_fifteen(rank, holding))
+            .map(|rank| CardCounts::of(of_rank(rank, holding)))
+            .into_iter()
+            .collect(),
+        None => marriage_suits(kind, trump)
+            .map(|s| marriage_cards(s, kind.multiple()))
             .collect(),
     };
     sets.into_iter().filter(|s| s.is_subset(holding)).collect()
@@ -888,6 +1067,105 @@ mod tests {
         // A triple flush is three flushes: duplicated sequences count nothing extra (000:269).
         let flushes: Vec<&str> = std::iter::repeat_n("♣A ♣10 ♣K ♣Q ♣J", 3).collect();
         assert_eq!(meld_hand(t, Suit::Clubs, &hand(&flushes.join(" "))).total, 450);
+    }
+
+    /// Seed 000, Partnership Pinochle for Six or Eight (000:169–205): "8 aces (2 of each
+    /// suit) 1,000 … 2 kings and 2 queens of same suit 300 … Triple flush 3,000 … 15 of same
+    /// denomination, (such as 15 aces) 3,000".
+    #[test]
+    fn the_six_and_eight_hand_table() {
+        let t = &MeldTable::USPC_SIX_EIGHT;
+        let around = |rank: &str, copies: usize| -> CardCounts {
+            let cards: Vec<String> = ["♠", "♥", "♦", "♣"]
+                .iter()
+                .flat_map(|s| std::iter::repeat_n(format!("{s}{rank}"), copies))
+                .collect();
+            hand(&cards.join(" "))
+        };
+        let first = |h: &CardCounts| kinds(&meld_hand(t, Suit::Hearts, h)).first().copied();
+        for (rank, eight, twelve) in [
+            ("A", 1000, 2000),
+            ("K", 800, 1600),
+            ("Q", 600, 1200),
+            ("J", 400, 800),
+        ] {
+            assert_eq!(first(&around(rank, 2)).map(|k| k.1), Some(eight), "8 of {rank}");
+            assert_eq!(first(&around(rank, 3)).map(|k| k.1), Some(twelve), "12 of {rank}");
+        }
+        assert_eq!(first(&around("A", 2)), Some((MeldKind::DoubleAces, 1000)));
+        assert_eq!(first(&around("J", 3)), Some((MeldKind::TripleJacks, 800)));
+        // Fifteen of a denomination, 3,000; sixteen count as fifteen (notation-growth X16).
+        let fifteen = hand("♠A ♠A ♠A ♠A ♥A ♥A ♥A ♥A ♦A ♦A ♦A ♦A ♣A ♣A ♣A");
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &fifteen)),
+            [(MeldKind::FifteenAces, 3000)]
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Hearts, &around("A", 4))),
+            [(MeldKind::FifteenAces, 3000)]
+        );
+        assert_eq!(shape(t, MeldKind::FifteenAces, Suit::Hearts, &fifteen), Ok(3000));
+        assert!(shape(t, MeldKind::FifteenAces, Suit::Hearts, &around("A", 3)).is_err());
+        assert_eq!(first(&around("Q", 4)), Some((MeldKind::FifteenQueens, 3000)));
+        // Double, triple, quadruple pinochle 300, 600, 1,200.
+        for (n, kind, value) in [
+            (2, MeldKind::DoublePinochle, 300),
+            (3, MeldKind::TriplePinochle, 600),
+            (4, MeldKind::QuadruplePinochle, 1200),
+        ] {
+            let cards: Vec<&str> = std::iter::repeat_n("♠Q ♦J", n).collect();
+            assert_eq!(
+                kinds(&meld_hand(t, Suit::Hearts, &hand(&cards.join(" ")))),
+                [(kind, value)]
+            );
+        }
+        // Two, three, four kings and queens of a suit 300, 600, 1,200, in a plain suit and
+        // in trump.
+        for (n, kind, value) in [
+            (2, MeldKind::DoubleMarriage, 300),
+            (3, MeldKind::TripleMarriage, 600),
+            (4, MeldKind::QuadrupleMarriage, 1200),
+        ] {
+            for trump in [Suit::Hearts, Suit::Clubs] {
+                let cards: Vec<&str> = std::iter::repeat_n("♣K ♣Q", n).collect();
+                let h = hand(&cards.join(" "));
+                assert_eq!(kinds(&meld_hand(t, trump, &h)), [(kind, value)], "{n} {trump:?}");
+                assert_eq!(shape(t, kind, trump, &h), Ok(value));
+            }
+        }
+        // Double flush 1,500, triple flush 3,000; a flush beside two more K Q of trump is a
+        // flush and a double marriage.
+        let flushes = |n: usize| {
+            let cards: Vec<&str> = std::iter::repeat_n("♣A ♣10 ♣K ♣Q ♣J", n).collect();
+            hand(&cards.join(" "))
+        };
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Clubs, &flushes(2))),
+            [(MeldKind::DoubleRun, 1500)]
+        );
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Clubs, &flushes(3))),
+            [(MeldKind::TripleRun, 3000)]
+        );
+        assert_eq!(shape(t, MeldKind::TripleRun, Suit::Clubs, &flushes(3)), Ok(3000));
+        let h = flushes(1).plus(&hand("♣K ♣Q ♣K ♣Q"));
+        assert_eq!(
+            kinds(&meld_hand(t, Suit::Clubs, &h)),
+            [(MeldKind::Run, 150), (MeldKind::DoubleMarriage, 300)]
+        );
+        // The single melds keep the two-hand values, the dix 10 each.
+        let h = hand("♥K ♥Q ♦K ♦Q ♥9 ♥9 ♠Q ♦J");
+        assert_eq!(meld_hand(t, Suit::Hearts, &h).total, 40 + 20 + 10 + 10 + 40);
+        // The tables before it know none of the new kinds.
+        assert_eq!(MeldTable::USPC_PARTNERSHIP.value(MeldKind::TripleRun), None);
+        assert_eq!(
+            kinds(&meld_hand(
+                &MeldTable::USPC_PARTNERSHIP,
+                Suit::Hearts,
+                &hand("♣K ♣Q ♣K ♣Q")
+            )),
+            [(MeldKind::Marriage, 20), (MeldKind::Marriage, 20)]
+        );
     }
 
     #[test]

@@ -137,4 +137,23 @@ pub struct GameResult {
     /// (Auction Pinochle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settlement: Option<crate::pinochle::settle::Settlement>,
+    /// The declaration of going out that ended the deal (two-hand, 000:101–105).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_out: Option<DeclaredOut>,
+}
+
+/// A player counted after declaring himself out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct DeclaredOut {
+    /// The claimant's label.
+    pub seat: String,
+    /// The tricks played when he was counted.
+    pub after_trick: usize,
+    /// His standing before the deal (when the record gives it), his melds of the deal and his
+    /// counted cards so far.
+    pub points: Option<i64>,
+    /// The game he had to reach: the profile's, or 1,250, 1,500 … when both stood over it.
+    pub target: u32,
+    /// Whether he reached it, and so won the game; he lost it otherwise.
+    pub won: Option<bool>,
 }

@@ -18,8 +18,10 @@ use crate::core::game::{Recovery, Sink, drive};
 use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, MeldKind, MeldTable};
-use crate::pinochle::model::{Contract, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord};
-use crate::pinochle::rules::{Format, Lead, Options, PassedOut, Profile, with_tag};
+use crate::pinochle::model::{
+    Contract, DeclaredOut, GameResult, PlayMeld, Replay, SeatMelds, SideResult, TrickRecord,
+};
+use crate::pinochle::rules::{DeclareOut, Format, Lead, Options, PassedOut, Profile, with_tag};
 use crate::pinochle::settle::{self, Ending, Settlement};
 use crate::pinochle::state::{Action, Event, PlayRules, PlayState, Refusal};
 use crate::pinochle::words;
@@ -55,6 +57,8 @@ struct Run<'a> {
     buried: u32,
     /// The trump suit, once named.
     trump: Option<Suit>,
+    /// The player counted after declaring out, and the tricks played then.
+    out: Option<(Seat, usize)>,
 }
 
 fn cards_text(cards: &CardCounts) -> String {
@@ -121,6 +125,7 @@ impl<'a> Run<'a> {
             widow: Vec::new(),
             buried: 0,
             trump: None,
+            out: None,
         }
     }
 
@@ -195,6 +200,7 @@ impl<'a> Run<'a> {
         match self.o.format {
             Format::Partnership => self.dix_exchange(&mut hands, turned, dealer, trump),
             Format::Auction if self.o.bury > 0 => self.bury(&mut hands, concession.is_some()),
+            Format::Auction if self.o.widow_gives => self.give_widow(&mut hands),
             Format::Auction => self.pass_four(&mut hands),
             Format::TwoHand => {}
         }
@@ -261,7 +267,7 @@ impl<'a> Run<'a> {
                                 at(tag.value.span),
                                 format!("the dealer `{}` is not a seat", tag.value.node),
                             )
-                            .with_help("the seats are N, E, S and W"),
+                            .with_help(format!("the seats are {}", self.labels.join(", "))),
                         );
                         return None;
                     }
@@ -995,6 +1001,79 @@ impl<'a> Run<'a> {
         self.buried = buried.iter().map(|c| self.o.counters.value(c.rank)).sum();
     }
 
+    /// The widow of the USPC partnership auction (seed 000, 000:163): the bidder, who has
+    /// taken its four cards, keeps one and gives one to each other player (`S gives W ♠A`,
+    /// one statement a player). The cards given come from the widow (notation-growth X15).
+    fn give_widow(&mut self, hands: &mut BySeat<CardCounts>) {
+        let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
+            return;
+        };
+        let statements: Vec<&Statement> = self
+            .record
+            .exchange
+            .as_ref()
+            .map(|s| s.items.iter().collect())
+            .unwrap_or_default();
+        let widow = CardCounts::of(self.widow.iter().copied());
+        let mut left = widow;
+        let mut served: Vec<Seat> = Vec::new();
+        let help = |run: &Self| {
+            format!(
+                "write `{} gives <seat> c` for each other seat, one card of the widow ({}) each",
+                run.label(bidder),
+                cards_text(&widow)
+            )
+        };
+        for st in statements {
+            let span = st.seat.as_ref().map(|s| s.span).and_then(at);
+            let (seat, word, cards) = self.statement(st);
+            let target = st.tokens.iter().find_map(|t| match &t.node {
+                Token::Word(w) if words::exchange(w).is_none() => self.seat(w),
+                _ => None,
+            });
+            let is_give = word.as_deref().and_then(words::exchange) == Some(words::ExchangeWord::Gives);
+            let given = CardCounts::of(cards.iter().copied());
+            let to = target.filter(|&t| t != bidder && !served.contains(&t));
+            let Some(to) =
+                to.filter(|_| is_give && seat == Some(bidder) && given.len() == 1 && given.is_subset(&left))
+            else {
+                self.push(
+                    Diagnostic::error(
+                        "P0217",
+                        Kind::Illegal,
+                        span,
+                        format!(
+                            "the bidder {} gives one card of the widow to each other player once; written: {}",
+                            self.label(bidder),
+                            cards_text(&given)
+                        ),
+                    )
+                    .with_help(help(self)),
+                );
+                return;
+            };
+            left = left.minus(&given);
+            hands[bidder] = hands[bidder].minus(&given);
+            hands[to] = hands[to].plus(&given);
+            served.push(to);
+        }
+        if served.len() + 1 < self.table.len() {
+            self.push(
+                Diagnostic::error(
+                    "P0217",
+                    Kind::Incomplete,
+                    self.record.exchange.as_ref().and_then(|s| at(s.span)),
+                    format!(
+                        "the widow's cards given to the other players are not all recorded ({} of {})",
+                        served.len(),
+                        self.table.len() - 1
+                    ),
+                )
+                .with_help(help(self)),
+            );
+        }
+    }
+
     /// The pass of four between partners (seed 002, 002:43).
     fn pass_four(&mut self, hands: &mut BySeat<CardCounts>) {
         let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
@@ -1510,7 +1589,10 @@ impl<'a> Run<'a> {
             melds: Vec::new(),
             pending_draws: Vec::new(),
         };
-        'items: for item in &play.items.items {
+        // Who has declared out and waits to win a trick (variations 1 and 2, 000:103–105).
+        let mut pending: Vec<Seat> = Vec::new();
+        let mut ended_at: Option<usize> = None;
+        'items: for (i, item) in play.items.items.iter().enumerate() {
             match item {
                 PlayItem::Trick(t) => {
                     if let Some(leader) = &t.leader {
@@ -1575,6 +1657,11 @@ impl<'a> Run<'a> {
                     if drive(state, actions, &mut sink).is_break() {
                         break;
                     }
+                    if let Some(counted) = self.counted_out(&pending, &sink.tricks) {
+                        self.out = Some((counted, sink.tricks.len()));
+                        ended_at = Some(i);
+                        break;
+                    }
                 }
                 PlayItem::Event(st) => {
                     let span = st.seat.as_ref().map_or(play.span, |s| s.span);
@@ -1629,16 +1716,31 @@ impl<'a> Run<'a> {
                             }
                         }
                     } else if words::declares_out(&word) {
-                        self.push(
-                            Diagnostic::error(
-                                "P0501",
-                                Kind::Incomplete,
-                                at(span),
-                                "declaring out is not checked yet; the replay stops here",
-                            )
-                            .with_help("spec/rules/pinochle.md §2, Declaring out"),
-                        );
-                        break;
+                        match self.o.declare_out {
+                            Some(DeclareOut::Immediate) => {
+                                self.out = Some((seat, sink.tricks.len()));
+                                ended_at = Some(i);
+                                break;
+                            }
+                            Some(_) => {
+                                if !pending.contains(&seat) {
+                                    pending.push(seat);
+                                }
+                                continue;
+                            }
+                            None => {
+                                self.push(
+                                    Diagnostic::error(
+                                        "P0501",
+                                        Kind::Incomplete,
+                                        at(span),
+                                        "declaring out is not checked in this game yet; the replay stops here",
+                                    )
+                                    .with_help("spec/rules/pinochle.md §2, Declaring out"),
+                                );
+                                break;
+                            }
+                        }
                     } else {
                         self.push(
                             Diagnostic::error(
@@ -1672,7 +1774,30 @@ impl<'a> Run<'a> {
         self.replay.tricks = sink.tricks;
         self.replay.play_melds = sink.melds;
         self.replay.left_over = state.left_over();
-        if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
+        if let (Some(i), Some((seat, _))) = (ended_at, self.out)
+            && let Some(next) = play.items.items.get(i + 1)
+        {
+            let span = match next {
+                PlayItem::Trick(t) => t.cards.first().map(|c| c.span),
+                PlayItem::Event(st) => st.seat.as_ref().map(|s| s.span),
+            };
+            self.push(
+                Diagnostic::error(
+                    "P0304",
+                    Kind::Illegal,
+                    span.and_then(at),
+                    format!(
+                        "the play stopped when {} declared out and was counted; nothing follows",
+                        self.label(seat)
+                    ),
+                )
+                .with_help("seed 000, Two-Hand Pinochle, Declaring Out"),
+            );
+        }
+        if self.out.is_none()
+            && !state.is_over()
+            && (!play.items.items.is_empty() || self.record.result.is_some())
+        {
             self.push(Diagnostic::error(
                 "P0501",
                 Kind::Incomplete,
@@ -1685,8 +1810,40 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The player counted after the last trick of `tricks`, of those who declared out and
+    /// wait: its winner, when he declared (variation 1) and, in variation 2, led it.
+    fn counted_out(&self, pending: &[Seat], tricks: &[TrickRecord]) -> Option<Seat> {
+        let last = tricks.last()?;
+        let winner = self.seat(&last.winner)?;
+        let own_lead = self.seat(&last.leader) == Some(winner);
+        let counts = match self.o.declare_out {
+            Some(DeclareOut::Trick) => true,
+            Some(DeclareOut::OwnLead) => own_lead,
+            _ => false,
+        };
+        (counts && pending.contains(&winner)).then_some(winner)
+    }
+
+    /// The game a player must reach this deal: the profile's, raised by 250 while every
+    /// standing before the deal is at or over it (seed 000, 000:99, 101).
+    fn target(&self) -> u32 {
+        let mut target = self.o.game;
+        let Some(standing) = self.record.tag("Standing") else {
+            return target;
+        };
+        let before = words::standing(standing);
+        if before.len() < 2 {
+            return target;
+        }
+        while target < 1_000_000 && before.iter().all(|&(_, n)| n >= i64::from(target)) {
+            target += 250;
+        }
+        target
+    }
+
     fn result(&mut self, state: &PlayState, meld_totals: &BySeat<u32>) {
-        let complete = state.is_over();
+        // A player counted after declaring out ends the deal (000:101).
+        let complete = state.is_over() || self.out.is_some();
         let mut made_flag = None;
         let mut game_won_by = None;
         let two = self.o.format == Format::TwoHand;
@@ -1818,10 +1975,39 @@ impl<'a> Run<'a> {
                 }
             }
         }
+        let mut declared_out = None;
+        if let Some((seat, after_trick)) = self.out {
+            let label = self.label(seat).to_string();
+            let target = self.target();
+            let side = sides.iter().find(|s| s.side == label);
+            let points = side.map(|s| s.total.unwrap_or(s.score));
+            // Without the standing the deal's own figures decide only if they reach the game.
+            let known = side.is_some_and(|s| s.total.is_some());
+            let won =
+                points.and_then(|p| (known || p >= i64::from(target)).then_some(p >= i64::from(target)));
+            game_won_by = match won {
+                Some(true) => Some(label.clone()),
+                // A claimant short of the game loses it to his opponent; of two opponents
+                // (the three-hand game) the seed names no winner.
+                Some(false) if sides.len() == 2 => {
+                    sides.iter().find(|s| s.side != label).map(|s| s.side.clone())
+                }
+                Some(false) => None,
+                None => None,
+            };
+            declared_out = Some(DeclaredOut {
+                seat: label,
+                after_trick,
+                points,
+                target,
+                won,
+            });
+        }
         let r = &mut self.replay.result;
         r.complete = complete;
         r.made = made_flag;
         r.game_won_by = game_won_by;
+        r.declared_out = declared_out;
         r.sides = sides;
         if complete && let Some(made) = made_flag {
             // Played out: made, or lost and paid double (seed 000, 000:441).
@@ -1874,6 +2060,11 @@ impl<'a> Run<'a> {
                 | MeldKind::Dix
                 | MeldKind::Pinochle
                 | MeldKind::BackDoor => 0,
+                // The six- and eight-hand multiples likewise: never met at 48 cards.
+                MeldKind::TripleRun => 2,
+                MeldKind::FifteenAces => 2,
+                MeldKind::FifteenKings | MeldKind::FifteenQueens | MeldKind::FifteenJacks => 1,
+                MeldKind::DoubleMarriage | MeldKind::TripleMarriage | MeldKind::QuadrupleMarriage => 0,
             })
             .sum::<u32>()
             + if round_trip { 5 } else { 0 }
@@ -1925,6 +2116,33 @@ impl<'a> Run<'a> {
                                 "bid",
                                 Figure::Number(claimed_bid.unwrap_or(0)),
                                 Figure::Word(computed_text),
+                            ),
+                        );
+                    }
+                }
+                "game" => {
+                    let claimed = claim.values.iter().find_map(|v| match &v.node {
+                        Token::Word(w) => Some(w.clone()),
+                        _ => None,
+                    });
+                    if let Some(c) = claimed
+                        && result
+                            .game_won_by
+                            .as_ref()
+                            .is_none_or(|w| !w.eq_ignore_ascii_case(&c))
+                    {
+                        let computed = result.game_won_by.clone().unwrap_or_else(|| "nobody".to_string());
+                        self.push(
+                            Diagnostic::error(
+                                "P0404",
+                                Kind::Inconsistent,
+                                at(span),
+                                format!("the game goes to {computed}"),
+                            )
+                            .with_claim(
+                                "game",
+                                Figure::Word(c),
+                                Figure::Word(computed),
                             ),
                         );
                     }

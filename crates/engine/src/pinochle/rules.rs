@@ -99,6 +99,30 @@ pub enum PassedOut {
     Redeal,
 }
 
+/// When a player who declares out is counted (seed 000, Two-Hand Pinochle, 000:101–105).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclareOut {
+    /// At once: the play stops and his tricks are counted (000:101).
+    Immediate,
+    /// When he next wins a trick; of two who declared, the first to win one (variation 1,
+    /// 000:103).
+    Trick,
+    /// When he next wins a trick that he led (variation 2, 000:105).
+    OwnLead,
+}
+
+impl DeclareOut {
+    /// The option's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeclareOut::Immediate => "immediate",
+            DeclareOut::Trick => "trick",
+            DeclareOut::OwnLead => "own-lead",
+        }
+    }
+}
+
 /// Who leads the first trick of a partnership game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -144,7 +168,7 @@ pub struct Options {
     pub set_keeps_meld: bool,
     /// The game's target.
     pub game: u32,
-    /// Seats at the table (two, three, four or six).
+    /// Seats at the table (two, three, four, six or eight).
     pub seats: usize,
     /// Cards in the widow the bidder takes (three-hand auction).
     pub widow: usize,
@@ -180,6 +204,12 @@ pub struct Options {
     /// Whether the bidder may forfeit or concede and the opponents concede before the first
     /// lead (seed 000, 000:433–439).
     pub concessions: bool,
+    /// Whether the bidder keeps one card of the widow and gives one to each other player
+    /// (seed 000, Partnership Auction Pinochle, The Widow, 000:163).
+    pub widow_gives: bool,
+    /// Whether a player may declare out during the play, and when he is then counted (the
+    /// USPC two-hand games, 000:101–105); `None` where the engine does not check it.
+    pub declare_out: Option<DeclareOut>,
 }
 
 fn pack_name<S: serde::Serializer>(pack: &Pack, s: S) -> Result<S::Ok, S::Error> {
@@ -237,6 +267,8 @@ const USPC_TWO_HAND: Options = Options {
     announcements: false,
     scoring_trick: false,
     lone_bidder: false,
+    widow_gives: false,
+    declare_out: Some(DeclareOut::Immediate),
 };
 
 /// The old three-hand game (seed 000, 000:107–109): the two-hand game in rotation, "usually
@@ -263,12 +295,13 @@ const USPC_PARTNERSHIP: Options = Options {
     melds: MeldTable::USPC_PARTNERSHIP,
     duties: USPC_PARTNERSHIP_PLAY,
     round: false,
+    declare_out: None,
     ..USPC_TWO_HAND
 };
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 15] = [
+    static ALL: [Profile; 20] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Pinochle, 48 cards: the stock, one meld a turn, the playoff, rounded counting",
@@ -306,6 +339,7 @@ pub fn all() -> &'static [Profile] {
                 },
                 counters: Counters::Tens,
                 round: false,
+                declare_out: None,
                 ..USPC_TWO_HAND
             },
         },
@@ -323,6 +357,20 @@ pub fn all() -> &'static [Profile] {
                 format: Format::Auction,
                 minimum: 100,
                 step: 10,
+                ..USPC_PARTNERSHIP
+            },
+        },
+        Profile {
+            name: "uspc-partnership-auction-widow",
+            description: "Partnership auction Pinochle with the widow: 11 each and a widow of 4; the bidder keeps one and gives one to each other player",
+            source: "seed 000 (USPC), Pinochle, Partnership Auction Pinochle, The Widow",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                hand: 11,
+                widow: 4,
+                widow_gives: true,
                 ..USPC_PARTNERSHIP
             },
         },
@@ -437,9 +485,64 @@ pub fn all() -> &'static [Profile] {
             source: "seed 000 (USPC), Pinochle, Six-Hand Triple-Pack Pinochle",
             options: USPC_SIX_HAND_TRIPLE_PACK,
         },
+        Profile {
+            name: "uspc-six",
+            description: "Partnership Pinochle for six: 96 cards, two sides of three alternating, 16 each, the last card turned, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
+            options: USPC_SIX,
+        },
+        Profile {
+            name: "uspc-eight",
+            description: "Partnership Pinochle for eight: 96 cards, two sides of four alternating, 12 each, the last card turned, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
+            options: USPC_EIGHT,
+        },
+        Profile {
+            name: "uspc-six-auction",
+            description: "Partnership auction Pinochle for six: 96 cards, 16 each, bids from 100 in tens, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight (with Partnership Auction Pinochle)",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                ..USPC_SIX
+            },
+        },
+        Profile {
+            name: "uspc-eight-auction",
+            description: "Partnership auction Pinochle for eight: 96 cards, 12 each, bids from 100 in tens, the six- and eight-hand multiples",
+            source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight (with Partnership Auction Pinochle)",
+            options: Options {
+                format: Format::Auction,
+                minimum: 100,
+                step: 10,
+                ..USPC_EIGHT
+            },
+        },
     ];
     &ALL
 }
+
+/// Partnership Pinochle for six (seed 000, 000:165–205; spec/rules/pinochle.md §5i): the
+/// four-hand game's rules with the 96-card double pack, 16 each to two sides of three
+/// sitting alternately, and the table of multiples.
+const USPC_SIX: Options = Options {
+    pack: Pack::DoubleDeck96,
+    hand: 16,
+    seats: 6,
+    players: 6,
+    melds: MeldTable::USPC_SIX_EIGHT,
+    ..USPC_PARTNERSHIP
+};
+
+/// Partnership Pinochle for eight (seed 000, 000:165–205): as for six, 12 each to two sides
+/// of four.
+const USPC_EIGHT: Options = Options {
+    hand: 12,
+    seats: 8,
+    players: 8,
+    ..USPC_SIX
+};
 
 /// Six-hand Triple-Pack Pinochle (seed 000, 000:341–343; spec/rules/pinochle.md §5h).
 const USPC_SIX_HAND_TRIPLE_PACK: Options = Options {
@@ -503,6 +606,7 @@ const USPC_AUCTION: Options = Options {
     passed_out: PassedOut::Forced,
     lead: Lead::Bidder,
     round: false,
+    declare_out: None,
     schedule: Some(Schedule::Customary),
     concessions: true,
     bury_is_trick: true,
@@ -597,6 +701,13 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
                 }
                 _ => false,
             },
+            ("declaring-out", v) if o.declare_out.is_some() => {
+                [DeclareOut::Immediate, DeclareOut::Trick, DeclareOut::OwnLead]
+                    .into_iter()
+                    .find(|d| d.name() == v)
+                    .map(|d| o.declare_out = Some(d))
+                    .is_some()
+            }
             ("announcements", "none") if o.announcements => {
                 o.announcements = false;
                 true
@@ -627,7 +738,7 @@ pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<OptionError>) {
         if !ok {
             errors.push(OptionError {
                 entry: entry.to_string(),
-                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow (spec/rules/pinochle.md §8)",
+                expected: "counters, minimum, game, pass, passed-out, overtrump, set, play, lead, double-run, schedule, players, announcements, widow, declaring-out (spec/rules/pinochle.md §8)",
             });
         }
     }
@@ -689,6 +800,49 @@ mod tests {
         assert_eq!(
             (o.pack.len(), o.seats * o.hand, o.minimum, o.game),
             (120, 120, 750, 4550)
+        );
+    }
+
+    /// Seed 000, 000:167: "A double Pinochle pack (96 cards) is used … each player has 16
+    /// cards in the six-hand game and 12 cards in the eight-hand game"; the four-hand rules
+    /// follow (000:169), so the counters make 480 in cards and 10 for the last trick.
+    #[test]
+    fn the_six_and_eight_hand_games_deal_96() {
+        for (name, seats, hand, format) in [
+            ("uspc-six", 6, 16, Format::Partnership),
+            ("uspc-eight", 8, 12, Format::Partnership),
+            ("uspc-six-auction", 6, 16, Format::Auction),
+            ("uspc-eight-auction", 8, 12, Format::Auction),
+        ] {
+            let o = by_name(name).expect("profile").options;
+            assert_eq!(
+                (o.pack.len(), o.seats, o.hand, o.format),
+                (96, seats, hand, format),
+                "{name}"
+            );
+            assert_eq!(o.seats * o.hand, 96);
+            let cards: u32 = o.pack.cards().iter().map(|c| o.counters.value(c.rank)).sum();
+            assert_eq!((cards + o.last_trick, o.game), (490, 1000));
+            assert_eq!(o.melds, MeldTable::USPC_SIX_EIGHT);
+        }
+    }
+
+    /// Seed 000, 000:163: "deal only 11 cards to each player with a widow of four cards …
+    /// He then keeps one card and gives one card each … to the other players."
+    #[test]
+    fn the_partnership_widow_deals_11_and_4() {
+        let o = by_name("uspc-partnership-auction-widow")
+            .expect("profile")
+            .options;
+        assert_eq!(
+            (o.seats, o.hand, o.widow, o.bury, o.widow_gives),
+            (4, 11, 4, 0, true)
+        );
+        assert_eq!(o.seats * o.hand + o.widow, 48);
+        let base = by_name("uspc-partnership-auction").expect("profile").options;
+        assert_eq!(
+            (o.minimum, o.step, o.lead, o.game),
+            (base.minimum, base.step, base.lead, base.game)
         );
     }
 

@@ -18,6 +18,10 @@ pub(crate) fn side_of(replay: &Replay, seat: &str) -> String {
     if replay.sides.iter().any(|s| s == seat) {
         return seat.to_string();
     }
+    // A partnership's label is its seats' letters (`NS`, `ACE`, `BDFH`).
+    if let Some(side) = replay.sides.iter().find(|s| s.contains(seat)) {
+        return side.clone();
+    }
     match seat {
         "N" | "S" => "NS".to_string(),
         _ => "EW".to_string(),
@@ -159,8 +163,22 @@ pub fn body(replay: &Replay, display: Display) -> String {
             chips.join(", ")
         );
     }
+    if let Some(d) = &r.declared_out {
+        let points = d.points.map_or("?".to_string(), |p| p.to_string());
+        let outcome = match d.won {
+            Some(true) => "reaches it and wins the game",
+            Some(false) => "falls short and loses the game",
+            None => "without the standing, undecided",
+        };
+        let _ = writeln!(
+            s,
+            "{} declared out, counted after trick {}: {points} of {}; {outcome}.",
+            d.seat, d.after_trick, d.target
+        );
+    }
     if let Some(w) = &r.game_won_by {
-        let _ = writeln!(s, "Game ({}) won by {w}.", r.target);
+        let target = r.declared_out.as_ref().map_or(r.target, |d| d.target);
+        let _ = writeln!(s, "Game ({target}) won by {w}.");
     }
     s
 }

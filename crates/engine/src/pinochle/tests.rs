@@ -51,8 +51,9 @@ fn generated_records_of_every_profile_check_consistent() {
                 "{} seed {seed}",
                 profile.name
             );
-            // A deal thrown in or conceded (Auction Pinochle) has no tricks to count.
-            if !r.tricks.is_empty() {
+            // A deal thrown in or conceded (Auction Pinochle) has no tricks to count; one
+            // ended by declaring out (two-hand) has counted only the tricks played.
+            if !r.tricks.is_empty() && r.result.declared_out.is_none() {
                 // Seed 000, 000:147; seed 002, 002:62: the cards and the last trick make 250;
                 // seed 002's double deck makes 50 (002:84).
                 let counters: u32 = r.result.sides.iter().map(|s| s.counters).sum();
@@ -65,6 +66,9 @@ fn generated_records_of_every_profile_check_consistent() {
                     (80, _) => 500,
                     // The triple pack: 720 in cards and 30 for the last trick (000:343).
                     (120, _) => 750,
+                    // The six- and eight-hand double pack: 480 in cards under every scheme
+                    // and 10 for the last trick (spec/rules/pinochle.md §5i).
+                    (96, _) => 490,
                     _ => 250,
                 };
                 assert_eq!(counters + dead, expected, "{} seed {seed}", profile.name);
@@ -466,6 +470,93 @@ mod records {
         text.replacen(from, to, 1)
     }
 
+    /// Seed 000, 000:101: "At that point, play stops and his tricks are counted. If, in
+    /// fact, the player has 1000 points or more, he wins the game - even if the opponent has
+    /// more. If the claimant has fewer than 1,000 points, he loses the game."
+    #[test]
+    fn declaring_out_stops_the_play_and_counts_the_claimant() {
+        let out = |r: &crate::pinochle::Replay| {
+            r.result
+                .declared_out
+                .clone()
+                .map(|d| (d.seat, d.after_trick, d.points, d.target, d.won))
+        };
+        // After trick 4 E has 640, 50 in melds and 25 in cards, 20 counted: 710, short.
+        let text = with(
+            TWO_HAND,
+            "         ; … tricks 5",
+            "         E declares-out\n         ; … tricks 5",
+        );
+        let c = check(&text);
+        assert!(codes(&c).is_empty(), "{:#?}", c.findings);
+        let r = replay(&c);
+        assert!(r.result.complete);
+        assert_eq!(out(r), Some(("E".into(), 4, Some(710), 1000, Some(false))));
+        assert_eq!(r.result.game_won_by.as_deref(), Some("D"));
+        // From 940 the same deal reaches 1,010: E wins, though D might have more.
+        let rich = with(&text, "E 640, D 710", "E 940, D 1200");
+        let c = check(&rich);
+        assert_eq!(out(replay(&c)).and_then(|o| o.4), Some(true));
+        assert_eq!(replay(&c).result.game_won_by.as_deref(), Some("E"));
+        // Both at 1,000 or more before the deal: the game is 1,250 (000:99, 101).
+        let both = with(&text, "E 640, D 710", "E 1100, D 1020");
+        assert_eq!(
+            out(replay(&check(&both))).map(|o| (o.2, o.3, o.4)),
+            Some((Some(1170), 1250, Some(false)))
+        );
+        // The claim of the game is checked.
+        let claimed = format!("{rich}result   game D\n");
+        assert_eq!(codes(&check(&claimed)), ["P0404"]);
+        // Nothing is played after the claimant is counted.
+        let early = with(
+            TWO_HAND,
+            "         4. E:",
+            "         E declares-out\n         4. E:",
+        );
+        assert_eq!(codes(&check(&early)), ["P0304"]);
+    }
+
+    /// Seed 000, 000:103–105: in variation 1 the claimant is counted when he next wins a
+    /// trick, and of two claimants the first to win one; in variation 2 only a trick won on
+    /// his own lead counts.
+    #[test]
+    fn declaring_out_waits_for_a_trick_in_the_variations() {
+        let out = |text: &str| {
+            let c = check(text);
+            let d = replay(&c).result.declared_out.clone();
+            (codes(&c), d.map(|d| (d.seat, d.after_trick)))
+        };
+        let base = with(
+            TWO_HAND,
+            "         D marriage ♦K ♦Q = 20",
+            "         D marriage ♦K ♦Q = 20\n         D declares-out",
+        );
+        // Variation 1: D wins trick 4 (E led): counted then, 710 + 20 + 15 counted as 10.
+        let v1 = with(&base, "[Dealer", "[Options \"declaring-out trick\"]\n[Dealer");
+        assert_eq!(out(&v1), (vec![], Some(("D".into(), 4))));
+        assert_eq!(
+            replay(&check(&v1))
+                .result
+                .declared_out
+                .as_ref()
+                .and_then(|d| d.points),
+            Some(740)
+        );
+        // Variation 2: trick 4 was E's lead, so D is not counted and the record stops short.
+        let v2 = with(&base, "[Dealer", "[Options \"declaring-out own-lead\"]\n[Dealer");
+        assert_eq!(out(&v2), (vec!["P0501"], None));
+        // Both declare: E, after trick 2, wins trick 3 first and is counted.
+        let both = with(
+            &v1,
+            "         E pinochle ♠Q ♦J = 40",
+            "         E pinochle ♠Q ♦J = 40\n         E declares-out",
+        );
+        let (codes_both, counted) = out(&both);
+        assert_eq!(counted, Some(("E".into(), 3)));
+        // The dix and the exchange after trick 3 come after the end: P0304.
+        assert_eq!(codes_both, ["P0304"]);
+    }
+
     /// notation-growth §2.5's seed 002 record: the pass of four, the melds of all four
     /// seats (S: run 150, pinochle 40, aces 100, dix 10), every trick, the score.
     #[test]
@@ -587,6 +678,7 @@ mod properties {
                 (80, Counters::Ones) => 50,
                 (80, _) => 500,
                 (120, _) => 750,
+                (96, _) => 490,
                 _ => 250,
             };
             record.tags.push(notation::Tag {
@@ -606,7 +698,7 @@ mod properties {
             let c = crate::check(&record);
             prop_assert_eq!(c.verdict, crate::Verdict::Consistent, "{:?}", c.findings);
             let Some(crate::Replay::Pinochle(r)) = &c.replay else { panic!("a Pinochle replay") };
-            if !r.tricks.is_empty() {
+            if !r.tricks.is_empty() && r.result.declared_out.is_none() {
                 let dead = r.left_over.map_or(0, |c| counters.value(c.rank));
                 prop_assert_eq!(r.result.sides.iter().map(|s| s.counters).sum::<u32>() + dead, figure);
             }
@@ -923,4 +1015,56 @@ mod three_hand_double_pack {
         let by_opponent = CONCESSION.replacen("F concedes", "M concedes", 1);
         assert!(codes(&check(&by_opponent)).contains(&"P0216"));
     }
+}
+
+/// Seed 000, 000:163: the bidder "keeps one card and gives one card each, face down, to the
+/// other players". A generated deal gives three cards of the widow, one to each other seat;
+/// a give left out, or a second give to one seat, is `P0217`.
+#[test]
+fn the_partnership_widow_is_given_one_card_each() {
+    let record = PINOCHLE
+        .generate("uspc-partnership-auction-widow", 5, GenLayout::Varied)
+        .expect("a record");
+    let c = crate::check(&record);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert!(r.hands.iter().all(|h| h.len() == 11));
+    let gives = record.exchange.as_ref().map_or(0, |s| s.items.len());
+    assert_eq!(gives, 3);
+    let mut short = record.clone();
+    if let Some(s) = &mut short.exchange {
+        s.items.pop();
+    }
+    let c = crate::check(&short);
+    assert_eq!(codes(&c).first(), Some(&"P0217"), "{:#?}", c.findings);
+    let mut twice = record.clone();
+    if let Some(s) = &mut twice.exchange
+        && let Some(first) = s.items.first().cloned()
+        && let Some(second) = s.items.get_mut(1)
+    {
+        *second = first;
+    }
+    let c = crate::check(&twice);
+    assert_eq!(codes(&c).first(), Some(&"P0217"), "{:#?}", c.findings);
+}
+
+/// The generator lets a two-hand player declare out now and then (000:101); such a deal
+/// checks consistent, its `game` claim included, and names the game's winner.
+#[test]
+fn generated_two_hand_deals_declare_out_now_and_then() {
+    let mut found = 0;
+    for seed in 0..300 {
+        let record = PINOCHLE
+            .generate("uspc-two-hand", seed, GenLayout::Varied)
+            .expect("a record");
+        let c = crate::check(&record);
+        assert_eq!(c.verdict, Verdict::Consistent, "seed {seed}: {:#?}", c.findings);
+        let r = replay(&c);
+        if let Some(d) = &r.result.declared_out {
+            found += 1;
+            assert!(r.result.complete && d.won.is_some(), "seed {seed}");
+            assert!(r.result.game_won_by.is_some(), "seed {seed}");
+        }
+    }
+    assert!(found > 0);
 }

@@ -78,7 +78,8 @@ pub fn view(r: &Replay) -> View {
             b.card(seat, StepKind::Draw, *card);
         }
     }
-    b.played_out(r.result.complete && !r.result.thrown_in);
+    // A deal ended by declaring out is complete with cards still in the hands (000:101).
+    b.played_out(r.result.complete && !r.result.thrown_in && r.result.declared_out.is_none());
     let res = &r.result;
     if res.thrown_in {
         b.line("deal", "thrown in: all passed");
@@ -102,8 +103,19 @@ pub fn view(r: &Replay) -> View {
     if let Some(m) = res.made {
         b.line("contract", if m { "made" } else { "set" });
     }
+    if let Some(d) = &res.declared_out {
+        let points = d.points.map_or("?".to_string(), |p| p.to_string());
+        b.line(
+            "out",
+            format!(
+                "{} declared out, counted after trick {}: {points} of {}",
+                d.seat, d.after_trick, d.target
+            ),
+        );
+    }
     if let Some(w) = &res.game_won_by {
-        b.line("game", format!("won by {w} ({})", res.target));
+        let target = res.declared_out.as_ref().map_or(res.target, |d| d.target);
+        b.line("game", format!("won by {w} ({target})"));
     }
     b.finish()
 }
