@@ -484,7 +484,7 @@ enum Unread {
     Iss(iss::RawRecord),
     Stich(notation::RawChunk),
     /// What the splitter could not take as a record, with its findings.
-    Failed(notation::Parsed),
+    Failed(Box<notation::Parsed>),
 }
 
 impl Unread {
@@ -492,7 +492,7 @@ impl Unread {
         let parsed = match self {
             Unread::Iss(raw) => check::parse_iss(raw),
             Unread::Stich(chunk) => chunk.parse(),
-            Unread::Failed(parsed) => parsed,
+            Unread::Failed(parsed) => *parsed,
         };
         upload_of(check::build(parsed, form, None, check::Work::FULL))
     }
@@ -512,7 +512,7 @@ fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>
             .raw()
             .map(|r| match r {
                 Ok(raw) => Unread::Iss(raw),
-                Err(e) => Unread::Failed(check::iss_error(e)),
+                Err(e) => Unread::Failed(Box::new(check::iss_error(e))),
             })
             .collect(),
     };
