@@ -1977,7 +1977,9 @@ impl<'a> Run<'a> {
         }
         let mut declared_out = None;
         if let Some((seat, after_trick)) = self.out {
-            let label = self.label(seat).to_string();
+            // The claimant's side: the seat itself where each plays alone, its partnership
+            // otherwise (000:149), whose melds count only once it has taken a trick.
+            let label = self.side_label(seat);
             let target = self.target();
             let side = sides.iter().find(|s| s.side == label);
             let points = side.map(|s| s.total.unwrap_or(s.score));
@@ -1996,7 +1998,7 @@ impl<'a> Run<'a> {
                 None => None,
             };
             declared_out = Some(DeclaredOut {
-                seat: label,
+                seat: self.label(seat).to_string(),
                 after_trick,
                 points,
                 target,

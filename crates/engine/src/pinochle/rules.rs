@@ -347,7 +347,12 @@ pub fn all() -> &'static [Profile] {
             name: "uspc-partnership",
             description: "Partnership Pinochle: the last card turned, the dix exchange, melds at once, meld needs a trick",
             source: "seed 000 (USPC), Pinochle, Partnership Pinochle",
-            options: USPC_PARTNERSHIP,
+            // Any player may claim the game for his side (000:149), as in the two-hand
+            // game; the auction forms have no declaring out (000:161).
+            options: Options {
+                declare_out: Some(DeclareOut::Immediate),
+                ..USPC_PARTNERSHIP
+            },
         },
         Profile {
             name: "uspc-partnership-auction",

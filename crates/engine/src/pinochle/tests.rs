@@ -516,6 +516,36 @@ mod records {
         assert_eq!(codes(&check(&early)), ["P0304"]);
     }
 
+    /// Seed 000, 000:149: "Any player may claim the game ... If the claimant's side has
+    /// 1,000 points or more, it wins the game regardless of how many points the other side
+    /// has ... The claimant's side may not count its melds in the current deal as part of its
+    /// total unless it has won a trick after melding." The auction forms have none (000:161).
+    #[test]
+    fn a_partner_declares_out_for_the_side() {
+        let text = include_str!("../../../../corpus/pinochle/uspc-partnership/declare-out.stich");
+        let c = check(text);
+        assert!(codes(&c).is_empty(), "{:#?}", c.findings);
+        let r = replay(&c);
+        let d = r.result.declared_out.clone().expect("a claim");
+        // 850 standing, 90 in melds (EW have tricks), 19 + 24 + 32 + 24 in cards.
+        assert_eq!(
+            (d.seat.as_str(), d.after_trick, d.points, d.won),
+            ("E", 4, Some(1039), Some(true))
+        );
+        assert_eq!(r.result.game_won_by.as_deref(), Some("EW"));
+        // N's side has taken no trick: its 90 in melds stay out, and 950 is short.
+        let short =
+            with(text, "NS 210, EW 850", "NS 950, EW 300").replacen("E declares-out", "N declares-out", 1);
+        let c = check(&short);
+        let r = replay(&c);
+        let d = r.result.declared_out.clone().expect("a claim");
+        assert_eq!((d.seat.as_str(), d.points, d.won), ("N", Some(950), Some(false)));
+        assert_eq!(r.result.game_won_by.as_deref(), Some("EW"));
+        // The auction forms have no declaring out: their options leave it out.
+        let auction = crate::pinochle::rules::by_name("uspc-partnership-auction").expect("profile");
+        assert!(auction.options.declare_out.is_none());
+    }
+
     /// Seed 000, 000:103–105: in variation 1 the claimant is counted when he next wins a
     /// trick, and of two claimants the first to win one; in variation 2 only a trick won on
     /// his own lead counts.
