@@ -494,13 +494,21 @@ pub fn all() -> &'static [Profile] {
             name: "uspc-six",
             description: "Partnership Pinochle for six: 96 cards, two sides of three alternating, 16 each, the last card turned, the six- and eight-hand multiples",
             source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
-            options: USPC_SIX,
+            // Played as Partnership Pinochle (000:169), declaring out included.
+            options: Options {
+                declare_out: Some(DeclareOut::Immediate),
+                ..USPC_SIX
+            },
         },
         Profile {
             name: "uspc-eight",
             description: "Partnership Pinochle for eight: 96 cards, two sides of four alternating, 12 each, the last card turned, the six- and eight-hand multiples",
             source: "seed 000 (USPC), Pinochle, Partnership Pinochle for Six or Eight",
-            options: USPC_EIGHT,
+            // Played as Partnership Pinochle (000:169), declaring out included.
+            options: Options {
+                declare_out: Some(DeclareOut::Immediate),
+                ..USPC_EIGHT
+            },
         },
         Profile {
             name: "uspc-six-auction",
