@@ -22,11 +22,20 @@ impl Rng {
     }
 }
 
-/// Plays uniformly among the legal actions to the end; the number of actions played.
+/// Plays uniformly among the legal actions to the end; the number of actions played. In a
+/// Skat auction only the lowest bid offered is among the choices: a bot bidding at random
+/// over the whole table would win auctions no game can reach.
 fn play_out(game: &mut dyn Game, rng: &mut Rng) -> usize {
     let mut n = 0;
     while !game.is_over() {
-        let legal = game.legal();
+        let mut legal = game.legal();
+        if let Some(first) = legal.iter().position(|a| a.token().parse::<u32>().is_ok()) {
+            let mut i = 0;
+            legal.retain(|a| {
+                i += 1;
+                i - 1 <= first || a.token().parse::<u32>().is_err()
+            });
+        }
         assert!(
             !legal.is_empty(),
             "no legal action, yet not over:\n{}",
@@ -624,4 +633,141 @@ fn ristikontra_plays_in_the_dark_from_the_top_of_the_stock_only() {
     let seeded =
         table_game::new_game("ristikontra", Some("wikipedia-003"), DealSpec::Seed(3)).expect("a game");
     assert!(seeded.to_record().contains("stock:"));
+}
+
+/// The deal of the generator's Skat game of `seed` under `profile`, alone: the record a bot
+/// starts the auction from.
+fn skat_deal_alone(profile: &str, seed: u64) -> String {
+    let skat = family::by_tag("skat").expect("skat");
+    let mut r = skat
+        .generate(profile, seed, family::GenLayout::Complete)
+        .expect("a generated game");
+    r.auction = None;
+    r.exchange = None;
+    r.declaration = None;
+    r.play = None;
+    r.result = None;
+    notation::print_file([&r])
+}
+
+/// A Skat game from the deal alone of the generator's game `seed`.
+fn skat_from_deal(profile: &str, seed: u64) -> Box<dyn Game> {
+    table_game::from_record(&skat_deal_alone(profile, seed))
+        .unwrap_or_else(|e| panic!("{profile} {seed}: {e}"))
+}
+
+/// Plays the tokens in turn; each must be accepted.
+fn play_all(game: &mut dyn Game, tokens: &[&str]) {
+    for t in tokens {
+        play_token(game, t);
+    }
+}
+
+const SKAT_DEALS_PER_PROFILE: u64 = 12;
+
+#[test]
+fn random_bots_play_every_skat_profile_from_the_deal_alone() {
+    let skat = family::by_tag("skat").expect("skat");
+    for profile in skat.profile_names() {
+        let mut declared = 0;
+        for seed in 0..SKAT_DEALS_PER_PROFILE {
+            let mut game = skat_from_deal(profile, seed);
+            assert_eq!(game.to_act().as_deref(), Some("M"), "middlehand bids first");
+            let mut rng = Rng(seed ^ 0x5eed);
+            play_out(game.as_mut(), &mut rng);
+            let record = game.to_record();
+            if record.contains("declare") {
+                declared += 1;
+            }
+            let (_, result) = checked(&record);
+            assert_eq!(result, game.result(), "{profile} {seed}\n{record}");
+            assert!(game.result().is_some());
+        }
+        assert!(declared > 0, "{profile}: no deal was declared");
+    }
+}
+
+#[test]
+fn a_bid_below_the_last_is_refused_with_the_check_s_code() {
+    // ISkO 004: each bid must be higher than the last (S0102 in the check).
+    let mut game = skat_from_deal("isko", 1);
+    play_all(game.as_mut(), &["20", "yes"]);
+    let low = game.parse_action("18").expect("a bid reads");
+    let refusal = game.play(&low).expect_err("18 after 20");
+    assert_eq!(refusal.code, "S0102", "{refusal}");
+    let legal: Vec<String> = game.legal().iter().map(|a| a.to_string()).collect();
+    assert!(legal.contains(&"22".to_string()) && !legal.contains(&"20".to_string()));
+    assert!(
+        !legal.contains(&"yes".to_string()),
+        "the bidder has nothing to hold"
+    );
+}
+
+#[test]
+fn only_the_declarer_picks_up_and_discards_two_cards_held() {
+    let mut game = skat_from_deal("isko", 1);
+    // M bids 18, F passes, R passes: M is the declarer.
+    play_all(game.as_mut(), &["18", "pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    // Another seat may not take the turn.
+    let pickup = game.parse_action("pickup").expect("pickup reads");
+    assert_eq!(pickup.seat(), "M");
+    game.play(&pickup).expect("the declarer picks up");
+    let legal = game.legal();
+    assert_eq!(legal.len(), 66, "any two of the twelve cards held");
+    assert!(legal.iter().all(|a| a.token().starts_with("discard ")));
+    // A card not held is not a discard.
+    let held: Vec<&str> = legal[0].token().split(' ').skip(1).collect();
+    let not_held = [
+        "♣J", "♠J", "♥J", "♦J", "♣A", "♠A", "♥A", "♦A", "♣7", "♠7", "♥7", "♦7",
+    ]
+    .into_iter()
+    .find(|c| !legal.iter().any(|a| a.token().contains(c)))
+    .expect("a card M does not hold");
+    // The check's codes: a card dealt to another hand (D0104), one card laid away (S0205).
+    for (t, code) in [
+        (format!("discard {} {not_held}", held[0]), "D0104"),
+        (format!("discard {}", held[0]), "S0205"),
+    ] {
+        let action = game.parse_action(&t).expect("a discard reads");
+        let refusal = game.play(&action).expect_err(&t);
+        assert_eq!(refusal.code, code, "{t}: {refusal}");
+    }
+}
+
+#[test]
+fn a_hand_announcement_after_the_pick_up_is_refused() {
+    let mut game = skat_from_deal("isko", 1);
+    play_all(game.as_mut(), &["18", "pass", "pass", "pickup"]);
+    let discard = game.legal()[0].clone();
+    game.play(&discard).expect("a discard");
+    let legal: Vec<String> = game.legal().iter().map(|a| a.to_string()).collect();
+    assert!(legal.contains(&"grand".to_string()), "{legal:?}");
+    assert!(
+        legal
+            .iter()
+            .all(|t| !t.contains("hand") && !t.contains("schneider")),
+        "{legal:?}"
+    );
+    // Written out, the announcement is refused with the check's code (S0201 or S0204).
+    for t in ["grand hand", "clubs hand schneider", "clubs schneider"] {
+        let action = game.parse_action(t).expect("a declaration reads");
+        let refusal = game.play(&action).expect_err(t);
+        assert!(
+            ["S0201", "S0204"].contains(&refusal.code.as_str()),
+            "{t}: {refusal}"
+        );
+    }
+    let play = game.parse_action("grand").expect("grand");
+    game.play(&play).expect("grand after the pick-up");
+    assert!(game.to_record().contains("declare  M grand"));
+}
+
+#[test]
+fn a_deal_all_passed_is_over_passed() {
+    let mut game = skat_from_deal("isko", 2);
+    play_all(game.as_mut(), &["pass", "pass", "pass"]);
+    assert!(game.is_over());
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
 }

@@ -294,6 +294,9 @@ pub(crate) enum Step {
         /// The trick it completed.
         done: Option<(Seat, u32)>,
     },
+    /// An action before the play (a Skat call or declaration): the record of the phases
+    /// before the play, rewritten with it (the play section is still empty).
+    Prelude(Record),
     /// A statement of the play section (`dix ♠9 = 10`, `closes`).
     Said {
         /// Its tokens, the word first.
@@ -635,6 +638,15 @@ impl<R: Rules> Game for TableGame<R> {
         let (card, origin, done) = match step {
             Step::CardFrom { card, origin, done } => (card, Some(origin), done),
             Step::Card { card, done } => (card, None, done),
+            Step::Prelude(record) => {
+                self.record = record;
+                return Ok(Played {
+                    seat: label,
+                    action: token,
+                    trick: None,
+                    over: self.is_over(),
+                });
+            }
             Step::Said { tokens, figure } => {
                 let item = PlayItem::Event(Statement {
                     seat: Some(bare(label.clone())),

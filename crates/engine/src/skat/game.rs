@@ -1,7 +1,8 @@
 //! Skat for bots ([`crate::table_game`]): the bot plays the cards and, between tricks, the
 //! words the profile allows then (Kontra and Re, the declarer's concession, abandoning a
-//! tourné); the auction, the skat and the declaration come with the start (the generator's
-//! from a seed, the record's own).
+//! tourné). The auction, the skat and the declaration come with the start (the generator's
+//! from a seed, the record's own) or, from a record of the deal alone, are played by the bot
+//! too ([`crate::skat::prelude`]).
 
 use cards::{AlphabetSet, Card};
 use notation::{Diagnostic, Kind, Record};
@@ -10,6 +11,7 @@ use crate::core::Seat as TableSeat;
 use crate::core::game::GameState;
 use crate::family::Family;
 use crate::skat::model::Seat;
+use crate::skat::prelude::{Next, Prelude};
 use crate::skat::replay::breach_message;
 use crate::skat::state::{Act, Event, PlayState, Refusal as StateRefusal};
 use crate::skat::words::{EventWord, event_canonical, event_word};
@@ -30,6 +32,20 @@ pub(crate) enum SkatAct {
     Card(Card),
     /// A word of the play section.
     Word(EventWord),
+    /// An action before the play (a call, `pickup`, `discard …`, a declaration): the index
+    /// of its token among the tokens the phase offers.
+    Prelude(usize),
+}
+
+/// Where a Skat game for bots stands: before the play, or in it.
+#[derive(Clone)]
+pub(crate) enum SkatState {
+    /// The auction, the skat or the declaration.
+    Prelude(Box<Prelude>),
+    /// The play (over once its state is).
+    Play(Box<PlayState<'static>>),
+    /// All passed.
+    Over,
 }
 
 /// The words offered between tricks, where the state accepts them. A defender's resigning
@@ -43,7 +59,7 @@ const WORDS: [EventWord; 4] = [
 ];
 
 impl Rules for SkatGame {
-    type State = PlayState<'static>;
+    type State = SkatState;
     type Act = SkatAct;
 
     fn family(&self) -> &'static dyn Family {
@@ -57,9 +73,25 @@ impl Rules for SkatGame {
         let (_, more) = replay::run_keeping(&game, profile, &mut kept);
         findings.extend(more);
         let labels = Seat::ALL.iter().map(|s| s.label().to_string()).collect();
+        // A record of the deal alone: the bot plays the phases before the play too. The
+        // findings of the missing auction and declaration are those of a record that merely
+        // stops.
+        let deal_only = record.deal.is_some()
+            && record.auction.is_none()
+            && record.exchange.is_none()
+            && record.declaration.is_none()
+            && record.play.is_none();
+        if deal_only {
+            findings.retain(|d| d.kind != Kind::Incomplete);
+            return Some(Started {
+                labels,
+                state: Some(SkatState::Prelude(Box::new(Prelude::start(record, profile)))),
+                findings,
+            });
+        }
         Some(Started {
             labels,
-            state: kept,
+            state: kept.map(|s| SkatState::Play(Box::new(s))),
             findings,
         })
     }
@@ -69,43 +101,114 @@ impl Rules for SkatGame {
         &["S0505", "S0509", "S0510"]
     }
 
-    fn to_act(&self, state: &PlayState<'static>) -> Option<TableSeat> {
-        (!state.is_over()).then(|| table_seat(state.to_play()))
+    fn to_act(&self, state: &SkatState) -> Option<TableSeat> {
+        match state {
+            SkatState::Prelude(p) => p.to_act().map(table_seat),
+            SkatState::Play(state) => (!state.is_over()).then(|| table_seat(state.to_play())),
+            SkatState::Over => None,
+        }
     }
 
-    fn legal(&self, state: &PlayState<'static>) -> Vec<SkatAct> {
+    fn legal(&self, state: &SkatState) -> Vec<SkatAct> {
+        let state = match state {
+            SkatState::Prelude(p) => {
+                let offered = p.legal();
+                return p
+                    .candidates()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| offered.contains(t))
+                    .map(|(i, _)| SkatAct::Prelude(i))
+                    .collect();
+            }
+            SkatState::Play(state) => state,
+            SkatState::Over => return Vec::new(),
+        };
         let mut out: Vec<SkatAct> = state.legal().iter().map(SkatAct::Card).collect();
         if state.trick().is_empty() {
             let seat = state.to_play();
             out.extend(
                 WORDS
                     .into_iter()
-                    .filter(|&w| state.clone().play(Act::Says(seat, w)).is_ok())
+                    .filter(|&w| state.as_ref().clone().play(Act::Says(seat, w)).is_ok())
                     .map(SkatAct::Word),
             );
         }
         out
     }
 
-    fn token(&self, _: &PlayState<'static>, act: SkatAct) -> String {
+    fn token(&self, state: &SkatState, act: SkatAct) -> String {
         match act {
             SkatAct::Card(card) => card.to_string(),
             SkatAct::Word(word) => event_canonical(word).to_string(),
+            SkatAct::Prelude(i) => match state {
+                SkatState::Prelude(p) => p.candidates().get(i).cloned().unwrap_or_default(),
+                _ => String::new(),
+            },
         }
     }
 
-    fn parse(&self, _: &PlayState<'static>, _: TableSeat, token: &str) -> Option<SkatAct> {
+    fn parse(&self, state: &SkatState, _: TableSeat, token: &str) -> Option<SkatAct> {
+        if let SkatState::Prelude(p) = state {
+            return p.find(token).map(SkatAct::Prelude);
+        }
         match cards::parse_card(token, AlphabetSet::DEFAULT) {
             Ok(card) => Some(SkatAct::Card(card)),
             Err(_) => event_word(token).filter(|w| WORDS.contains(w)).map(SkatAct::Word),
         }
     }
 
-    fn play(&self, state: &mut PlayState<'static>, act: SkatAct, _: &[String]) -> Result<Step, Refusal> {
+    fn play(&self, state: &mut SkatState, act: SkatAct, _: &[String]) -> Result<Step, Refusal> {
+        let play = match state {
+            SkatState::Prelude(p) => {
+                let SkatAct::Prelude(i) = act else {
+                    return Err(Refusal::of(&Diagnostic::error(
+                        "S0502",
+                        Kind::Illegal,
+                        None,
+                        "the play has not begun: the auction, the skat or the declaration is due",
+                    )));
+                };
+                let token = p.candidates().get(i).cloned().unwrap_or_default();
+                let next = p.apply(&token).map_err(|d| Refusal::of(&d))?;
+                let record = p.record_with(&token);
+                *state = match next {
+                    Next::Prelude(p) => SkatState::Prelude(p),
+                    Next::Play(s) => SkatState::Play(s),
+                    Next::Over => SkatState::Over,
+                };
+                return record.map(Step::Prelude).ok_or_else(|| {
+                    Refusal::of(&Diagnostic::error(
+                        "S0502",
+                        Kind::Illegal,
+                        None,
+                        format!("`{token}` cannot be written"),
+                    ))
+                });
+            }
+            SkatState::Play(s) => s,
+            SkatState::Over => {
+                return Err(Refusal::of(&Diagnostic::error(
+                    "A0002",
+                    Kind::Illegal,
+                    None,
+                    "the game is over",
+                )));
+            }
+        };
+        let state = play.as_mut();
         let seat = state.to_play();
         let card = match act {
             SkatAct::Card(card) => card,
             SkatAct::Word(word) => return say(state, seat, word),
+            SkatAct::Prelude(_) => {
+                return Err(Refusal::of(&Diagnostic::error(
+                    "S0502",
+                    Kind::Illegal,
+                    None,
+                    "the declaration is made; the play is under way",
+                )));
+            }
         };
         let trick = state.trick_number();
         let led = state.trick().first().copied();
@@ -121,8 +224,11 @@ impl Rules for SkatGame {
         }
     }
 
-    fn trick_len(&self, state: &PlayState<'static>) -> usize {
-        state.trick().len()
+    fn trick_len(&self, state: &SkatState) -> usize {
+        match state {
+            SkatState::Play(s) => s.trick().len(),
+            _ => 0,
+        }
     }
 }
 

@@ -12,6 +12,7 @@ pub mod interpret;
 pub mod model;
 pub mod pack;
 pub mod play;
+pub(crate) mod prelude;
 pub mod quick;
 pub mod replay;
 pub mod result;

@@ -1,0 +1,391 @@
+//! The phases of a Skat deal before the play, for bots ([`crate::skat::game`]): the auction,
+//! the declarer's choice to pick up the skat or play hand, the discard and the declaration.
+//!
+//! Each phase is judged by the check's own code, so that a record a bot writes is one the
+//! check finds consistent: the turn and the lowest bid come from the auction state the replay
+//! drives ([`AuctionState`]), and every candidate action is tried by writing the record with
+//! it and replaying that record ([`interpret`], [`replay::run_keeping`]); a candidate the
+//! replay finds illegal is refused with the replay's finding. Only the findings of a record
+//! that merely stops (kind incomplete) are let through.
+
+use cards::Card;
+use notation::{Diagnostic, Kind, Record, Severity};
+
+use crate::core::game::GameState;
+use crate::skat::auction::AuctionState;
+use crate::skat::model::{Call, GameType, Replay, Seat};
+use crate::skat::rules::Profile;
+use crate::skat::state::PlayState;
+use crate::skat::{interpret, replay};
+
+/// The game types a declarer may name, in the order offered.
+const GAMES: [GameType; 6] = [
+    GameType::Clubs,
+    GameType::Spades,
+    GameType::Hearts,
+    GameType::Diamonds,
+    GameType::Grand,
+    GameType::Null,
+];
+
+/// The findings of the check that judge an exchange: a hand game with a discard, other than
+/// two cards laid away or a card not held, the skat handled by another seat, a card that is
+/// not there.
+const EXCHANGE_CODES: [&str; 5] = ["S0204", "S0205", "S0207", "D0103", "D0104"];
+
+/// Where the phases before the play stand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The auction goes on.
+    Auction,
+    /// The auction's winner picks up the skat or declares a hand game.
+    Skat(Seat),
+    /// The declarer, skat taken, lays two cards away.
+    Discard(Seat),
+    /// The declarer, two cards laid away, declares.
+    Declare(Seat),
+}
+
+/// The phases before the play of a Skat deal, as written so far.
+#[derive(Clone, Debug)]
+pub(crate) struct Prelude {
+    profile: &'static Profile,
+    /// The start record without the phases before the play, printed.
+    head: String,
+    /// The auction's calls (`M 18`).
+    calls: Vec<String>,
+    /// The exchange's statements (`F pickup`, `F discard ♣8 ♣10`).
+    exchange: Vec<String>,
+    phase: Phase,
+    /// The cards the declarer holds after the pick-up, for the discards offered.
+    held: Vec<Card>,
+    /// Every card of the deal, for the discards the check is asked to judge.
+    pack: Vec<Card>,
+    /// The hands dealt, F M R, and the skat, as the start record writes them.
+    dealt: [Vec<Card>; 3],
+    skat: Vec<Card>,
+}
+
+/// The known cards of a deal line.
+fn line_cards(line: Option<&interpret::HandLine>) -> Vec<Card> {
+    line.map(|l| l.cards.iter().filter_map(|s| s.card).collect())
+        .unwrap_or_default()
+}
+
+/// What a prelude action led to.
+pub(crate) enum Next {
+    /// The phases go on.
+    Prelude(Box<Prelude>),
+    /// The declaration is made: the play state of the play to come.
+    Play(Box<PlayState<'static>>),
+    /// All passed: the deal is over.
+    Over,
+}
+
+/// A replay of a candidate record: its findings, its replay and the play state it reaches.
+struct Probe {
+    findings: Vec<Diagnostic>,
+    replay: Replay,
+    kept: Option<PlayState<'static>>,
+}
+
+impl Probe {
+    /// The first finding that makes the record other than legal so far (an error or warning
+    /// that is not of a record that merely stops).
+    fn fault(&self) -> Option<&Diagnostic> {
+        self.findings
+            .iter()
+            .find(|d| d.severity != Severity::Note && d.kind != Kind::Incomplete && d.kind != Kind::Info)
+    }
+}
+
+fn probe(text: &str, profile: &'static Profile) -> Option<Probe> {
+    let record = notation::read_str(text).into_iter().next()?.record?;
+    let (game, mut findings) = interpret::interpret(&record);
+    let mut kept = None;
+    let (replay, more) = replay::run_keeping(&game, profile, &mut kept);
+    findings.extend(more);
+    Some(Probe {
+        findings,
+        replay,
+        kept,
+    })
+}
+
+impl Prelude {
+    /// The phases before the play of a record that has a deal and none of them yet.
+    pub(crate) fn start(record: &Record, profile: &'static Profile) -> Prelude {
+        let mut head = record.clone();
+        head.play = None;
+        head.result = None;
+        head.auction = None;
+        head.exchange = None;
+        head.declaration = None;
+        head.unfinished = None;
+        let (game, _) = interpret::interpret(record);
+        let deal = game.deal.as_ref();
+        let dealt = [0, 1, 2].map(|i| line_cards(deal.and_then(|d| d.hands.get(i)).and_then(Option::as_ref)));
+        let skat = line_cards(deal.and_then(|d| d.skat.as_ref()));
+        let pack = dealt.iter().flatten().chain(skat.iter()).copied().collect();
+        Prelude {
+            profile,
+            head: notation::print_file([&head]).trim_end().to_string(),
+            calls: Vec::new(),
+            exchange: Vec::new(),
+            phase: Phase::Auction,
+            held: Vec::new(),
+            pack,
+            dealt,
+            skat,
+        }
+    }
+
+    /// The record text with the phases so far and, when given, a declaration.
+    fn text(&self, calls: &[String], exchange: &[String], declare: Option<&str>) -> String {
+        let mut t = self.head.clone();
+        if !calls.is_empty() {
+            t.push_str("\nauction  ");
+            t.push_str(&calls.join(", "));
+        }
+        for (i, s) in exchange.iter().enumerate() {
+            t.push_str(if i == 0 { "\nexchange " } else { "\n         " });
+            t.push_str(s);
+        }
+        if let Some(d) = declare {
+            t.push_str("\ndeclare  ");
+            t.push_str(d);
+        }
+        t.push('\n');
+        t
+    }
+
+    /// The auction state after the calls so far.
+    fn auction(&self) -> AuctionState<'static> {
+        let mut a = AuctionState::new(self.profile);
+        for c in &self.calls {
+            if let Some((seat, call)) = read_call(c) {
+                // As the replay does: a refused bid is taken as written.
+                if a.play((seat, call)).is_err() {
+                    let _ = a.play_anyway((seat, call));
+                }
+            }
+        }
+        a
+    }
+
+    /// The seat to act.
+    pub(crate) fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Auction => self.auction().legal().0,
+            Phase::Skat(s) | Phase::Discard(s) | Phase::Declare(s) => Some(s),
+        }
+    }
+
+    /// The tokens the seat to act may say now, each tried through the check.
+    pub(crate) fn legal(&self) -> Vec<String> {
+        let (_, lowest) = self.auction().legal();
+        self.candidates()
+            .into_iter()
+            .filter(|t| match self.phase {
+                // Only bids from the lowest one the auction takes (the lower ones the check
+                // refuses), and discards of the cards held: the rest are tried when played.
+                Phase::Auction => t.parse::<u32>().map_or(true, |v| lowest.is_some_and(|l| v >= l)),
+                Phase::Discard(_) => {
+                    let cards: Vec<&str> = t.split(' ').skip(1).collect();
+                    cards.len() == 2
+                        && cards
+                            .iter()
+                            .all(|c| self.held.iter().any(|h| h.to_string() == *c))
+                }
+                _ => true,
+            })
+            .filter(|t| self.apply(t).is_ok())
+            .collect()
+    }
+
+    /// Every token the phase reads, legal or not, in a fixed order: the calls (every bid of
+    /// the profile), the pick-up and every declaration, or every discard of one or two cards
+    /// of the deal. The check judges each when it is played.
+    pub(crate) fn candidates(&self) -> Vec<String> {
+        match self.phase {
+            Phase::Auction => {
+                let mut out = vec!["pass".to_string(), "yes".to_string()];
+                out.extend(self.profile.bid_table.iter().map(|v| v.to_string()));
+                out
+            }
+            Phase::Skat(_) => {
+                let mut out = vec!["pickup".to_string()];
+                out.extend(declarations());
+                out
+            }
+            Phase::Discard(_) => {
+                let mut out = Vec::new();
+                for (i, a) in self.pack.iter().enumerate() {
+                    out.push(format!("discard {a}"));
+                    for b in self.pack.iter().skip(i + 1) {
+                        out.push(format!("discard {a} {b}"));
+                    }
+                }
+                out
+            }
+            Phase::Declare(_) => declarations(),
+        }
+    }
+
+    /// Tries a token of the seat to act: what it leads to, or the check's finding.
+    pub(crate) fn apply(&self, token: &str) -> Result<Next, Diagnostic> {
+        let Some(seat) = self.to_act() else {
+            return Err(Diagnostic::error(
+                "S0104",
+                Kind::Illegal,
+                None,
+                "the auction is over",
+            ));
+        };
+        let (mut next, declare, text) = self.written(seat, token);
+        if matches!(self.phase, Phase::Discard(_)) {
+            // The replay judges the exchange only with a declaration to follow: it is tried
+            // with one, and only the exchange's own findings count.
+            let trial = format!("{text}declare  {} grand\n", seat.label());
+            if let Some(d) = probe(&trial, self.profile).and_then(|p| {
+                p.findings
+                    .into_iter()
+                    .find(|d| EXCHANGE_CODES.contains(&d.code) && d.severity == Severity::Error)
+            }) {
+                return Err(d);
+            }
+        }
+        let Some(p) = probe(&text, self.profile) else {
+            return Err(Diagnostic::error(
+                "S0502",
+                Kind::Illegal,
+                None,
+                format!("`{token}` is no action of Skat"),
+            ));
+        };
+        if let Some(d) = p.fault() {
+            return Err(d.clone());
+        }
+        if declare.is_some() {
+            if matches!(self.phase, Phase::Skat(_)) && !p.replay.result.hand {
+                // The check reads a declaration without `hand` and without an exchange as a
+                // pick-up whose discard is not written; a bot writes both before it.
+                return Err(Diagnostic::error(
+                    "S0205",
+                    Kind::Illegal,
+                    None,
+                    format!("`{token}` is no hand game: pick up the skat and lay two cards away first"),
+                ));
+            }
+            return match p.kept {
+                Some(state) => Ok(Next::Play(Box::new(state))),
+                None => Err(Diagnostic::error(
+                    "S0506",
+                    Kind::Illegal,
+                    None,
+                    format!("`{token}` declares no game the play can follow"),
+                )),
+            };
+        }
+        match next.phase.clone() {
+            Phase::Auction => {
+                let outcome = next.auction().outcome();
+                if !outcome.settled {
+                    return Ok(Next::Prelude(Box::new(next)));
+                }
+                match outcome.winner {
+                    Some(w) if !outcome.passed => next.phase = Phase::Skat(w),
+                    _ => return Ok(Next::Over),
+                }
+            }
+            Phase::Skat(s) => {
+                let mut held = self.dealt.get(s.index()).cloned().unwrap_or_default();
+                held.extend(self.skat.iter().copied());
+                next.held = held;
+                next.phase = Phase::Discard(s);
+            }
+            Phase::Discard(s) => next.phase = Phase::Declare(s),
+            Phase::Declare(_) => {}
+        }
+        Ok(Next::Prelude(Box::new(next)))
+    }
+
+    /// The phases with `token` said by `seat`: the prelude after it, the declaration when
+    /// it is one, and the record's text.
+    fn written(&self, seat: Seat, token: &str) -> (Prelude, Option<String>, String) {
+        let said = format!("{} {token}", seat.label());
+        let mut next = self.clone();
+        let declare = match self.phase {
+            Phase::Auction => {
+                next.calls.push(said);
+                None
+            }
+            Phase::Skat(_) if token == "pickup" => {
+                next.exchange.push(said);
+                None
+            }
+            Phase::Discard(_) => {
+                next.exchange.push(said);
+                None
+            }
+            Phase::Skat(_) | Phase::Declare(_) => Some(said),
+        };
+        let text = next.text(&next.calls, &next.exchange, declare.as_deref());
+        (next, declare, text)
+    }
+
+    /// The record of the phases with `token` said by the seat to act.
+    pub(crate) fn record_with(&self, token: &str) -> Option<Record> {
+        let (_, _, text) = self.written(self.to_act()?, token);
+        notation::read_str(&text).into_iter().next()?.record
+    }
+
+    /// The index of a token among the phase's candidates (spaces as written, case aside).
+    pub(crate) fn find(&self, token: &str) -> Option<usize> {
+        let words: Vec<&str> = token.split_whitespace().collect();
+        let token = words.join(" ").to_lowercase();
+        // A discard names its two cards in either order.
+        let swapped = match words.as_slice() {
+            [w, a, b] => format!("{w} {b} {a}").to_lowercase(),
+            _ => token.clone(),
+        };
+        let candidates = self.candidates();
+        candidates
+            .iter()
+            .position(|c| c.to_lowercase() == token)
+            .or_else(|| candidates.iter().position(|c| c.to_lowercase() == swapped))
+    }
+}
+
+/// The declarations read: every game, plain, hand, with the announcements (schneider,
+/// schwarz, ouvert); the check refuses what the profile or the use of the skat does not allow.
+fn declarations() -> Vec<String> {
+    let mut out = Vec::new();
+    for g in GAMES {
+        let w = g.word();
+        out.push(w.to_string());
+        out.push(format!("{w} ouvert"));
+        out.push(format!("{w} hand"));
+        if g == GameType::Null {
+            out.push(format!("{w} hand ouvert"));
+        } else {
+            out.push(format!("{w} schneider"));
+            out.push(format!("{w} schwarz"));
+            out.push(format!("{w} hand schneider"));
+            out.push(format!("{w} hand schwarz"));
+        }
+    }
+    out
+}
+
+/// Reads a call as written (`M 18`, `F yes`, `R pass`).
+fn read_call(text: &str) -> Option<(Seat, Call)> {
+    let (seat, call) = text.split_once(' ')?;
+    let seat = Seat::ALL.into_iter().find(|s| s.label() == seat)?;
+    let call = match call {
+        "pass" => Call::Pass,
+        "yes" => Call::Hold,
+        n => Call::Bid(n.parse().ok()?),
+    };
+    Some((seat, call))
+}
