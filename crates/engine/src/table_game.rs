@@ -296,7 +296,7 @@ pub(crate) enum Step {
     },
     /// An action before the play (a Skat call or declaration): the record of the phases
     /// before the play, rewritten with it (the play section is still empty).
-    Prelude(Record),
+    Prelude(Box<Record>),
     /// A statement of the play section (`dix ♠9 = 10`, `closes`).
     Said {
         /// Its tokens, the word first.
@@ -639,7 +639,7 @@ impl<R: Rules> Game for TableGame<R> {
             Step::CardFrom { card, origin, done } => (card, Some(origin), done),
             Step::Card { card, done } => (card, None, done),
             Step::Prelude(record) => {
-                self.record = record;
+                self.record = *record;
                 return Ok(Played {
                     seat: label,
                     action: token,

@@ -170,14 +170,14 @@ impl Rules for SkatGame {
                     )));
                 };
                 let token = p.candidates().get(i).cloned().unwrap_or_default();
-                let next = p.apply(&token).map_err(|d| Refusal::of(&d))?;
+                let next = p.apply(&token)?;
                 let record = p.record_with(&token);
                 *state = match next {
                     Next::Prelude(p) => SkatState::Prelude(p),
                     Next::Play(s) => SkatState::Play(s),
                     Next::Over => SkatState::Over,
                 };
-                return record.map(Step::Prelude).ok_or_else(|| {
+                return record.map(|r| Step::Prelude(Box::new(r))).ok_or_else(|| {
                     Refusal::of(&Diagnostic::error(
                         "S0502",
                         Kind::Illegal,

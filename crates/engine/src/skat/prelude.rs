@@ -17,6 +17,7 @@ use crate::skat::model::{Call, GameType, Replay, Seat};
 use crate::skat::rules::Profile;
 use crate::skat::state::PlayState;
 use crate::skat::{interpret, replay};
+use crate::table_game::Refusal;
 
 /// The game types a declarer may name, in the order offered.
 const GAMES: [GameType; 6] = [
@@ -233,14 +234,14 @@ impl Prelude {
     }
 
     /// Tries a token of the seat to act: what it leads to, or the check's finding.
-    pub(crate) fn apply(&self, token: &str) -> Result<Next, Diagnostic> {
+    pub(crate) fn apply(&self, token: &str) -> Result<Next, Refusal> {
         let Some(seat) = self.to_act() else {
-            return Err(Diagnostic::error(
+            return Err(Refusal::of(&Diagnostic::error(
                 "S0104",
                 Kind::Illegal,
                 None,
                 "the auction is over",
-            ));
+            )));
         };
         let (mut next, declare, text) = self.written(seat, token);
         if matches!(self.phase, Phase::Discard(_)) {
@@ -252,39 +253,39 @@ impl Prelude {
                     .into_iter()
                     .find(|d| EXCHANGE_CODES.contains(&d.code) && d.severity == Severity::Error)
             }) {
-                return Err(d);
+                return Err(Refusal::of(&d));
             }
         }
         let Some(p) = probe(&text, self.profile) else {
-            return Err(Diagnostic::error(
+            return Err(Refusal::of(&Diagnostic::error(
                 "S0502",
                 Kind::Illegal,
                 None,
                 format!("`{token}` is no action of Skat"),
-            ));
+            )));
         };
         if let Some(d) = p.fault() {
-            return Err(d.clone());
+            return Err(Refusal::of(d));
         }
         if declare.is_some() {
             if matches!(self.phase, Phase::Skat(_)) && !p.replay.result.hand {
                 // The check reads a declaration without `hand` and without an exchange as a
                 // pick-up whose discard is not written; a bot writes both before it.
-                return Err(Diagnostic::error(
+                return Err(Refusal::of(&Diagnostic::error(
                     "S0205",
                     Kind::Illegal,
                     None,
                     format!("`{token}` is no hand game: pick up the skat and lay two cards away first"),
-                ));
+                )));
             }
             return match p.kept {
                 Some(state) => Ok(Next::Play(Box::new(state))),
-                None => Err(Diagnostic::error(
+                None => Err(Refusal::of(&Diagnostic::error(
                     "S0506",
                     Kind::Illegal,
                     None,
                     format!("`{token}` declares no game the play can follow"),
-                )),
+                ))),
             };
         }
         match next.phase.clone() {
@@ -388,4 +389,83 @@ fn read_call(text: &str) -> Option<(Seat, Call)> {
         n => Call::Bid(n.parse().ok()?),
     };
     Some((seat, call))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The deal of the official rules' worked example (F: clubs hand).
+    const DEAL: &str = "[Game \"skat\"]
+[Rules \"isko\"]
+
+deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A
+         M: ♣7 ♠Q ♠9 ♠8 ♥Q ♥10 ♥9 ♥7 ♦Q ♦9
+         R: ♣9 ♣8 ♠K ♠J ♠7 ♥K ♥8 ♦K ♦J ♦10
+         skat: ♦8 ♦7
+";
+
+    fn start() -> Prelude {
+        let record = notation::read_str(DEAL)
+            .into_iter()
+            .next()
+            .and_then(|p| p.record)
+            .expect("the deal reads");
+        Prelude::start(&record, crate::skat::rules::by_name("isko").expect("isko"))
+    }
+
+    fn said(p: Prelude, token: &str) -> Prelude {
+        match p.apply(token) {
+            Ok(Next::Prelude(next)) => *next,
+            Ok(_) => panic!("{token} ends the phases"),
+            Err(r) => panic!("{token} refused: {r}"),
+        }
+    }
+
+    #[test]
+    fn middlehand_bids_first_from_the_lowest_bid() {
+        // 004: middlehand bids to forehand, the lowest bid is 18.
+        let p = start();
+        assert_eq!(p.to_act(), Some(Seat::M));
+        let legal = p.legal();
+        assert_eq!(legal[..3], ["pass", "18", "20"]);
+        assert!(!legal.contains(&"yes".to_string()), "no bid to hold yet");
+    }
+
+    #[test]
+    fn a_bid_not_above_the_last_is_the_check_s_s0102() {
+        let p = said(said(start(), "20"), "yes");
+        assert_eq!(p.to_act(), Some(Seat::M));
+        let refused = p.apply("20").err().expect("20 again");
+        assert_eq!(refused.code, "S0102");
+        let refused = p.apply("19").err().expect("19 is no bid");
+        assert_eq!(refused.code, "S0101", "{refused}");
+    }
+
+    #[test]
+    fn the_winner_alone_handles_the_skat_and_declares_hand_or_picks_up() {
+        let p = said(said(said(start(), "pass"), "pass"), "18");
+        assert_eq!(p.to_act(), Some(Seat::F));
+        let legal = p.legal();
+        assert!(legal.contains(&"pickup".to_string()) && legal.contains(&"clubs hand".to_string()));
+        assert!(
+            !legal.contains(&"clubs".to_string()),
+            "a plain game follows a pick-up"
+        );
+        assert!(matches!(p.apply("clubs hand"), Ok(Next::Play(_))));
+        let p = said(p, "pickup");
+        assert_eq!(p.legal().len(), 66);
+        let p = said(p, "discard ♦8 ♦7");
+        assert_eq!(
+            p.apply("clubs hand").err().map(|r| r.code),
+            Some("S0204".to_string())
+        );
+        assert!(matches!(p.apply("clubs"), Ok(Next::Play(_))));
+    }
+
+    #[test]
+    fn all_passed_ends_the_deal() {
+        let p = said(said(start(), "pass"), "pass");
+        assert!(matches!(p.apply("pass"), Ok(Next::Over)));
+    }
 }
