@@ -89,6 +89,9 @@ pub fn settle(
     if trump_ouvert && ann.ouvert_needs_hand {
         if !hand && d.taken {
             problem(ContractProblem::OuvertPickedUp);
+        } else if hand && d.taken && !tourne {
+            // `clubs hand ouvert` written after a pick-up is as illegal as `clubs ouvert`.
+            problem(ContractProblem::HandPickedUp);
         }
         hand = true;
     } else if hand && d.taken && !tourne {
@@ -263,6 +266,17 @@ mod tests {
         };
         assert_eq!(
             problems("isko", hand_taken, 18).1,
+            [ContractProblem::HandPickedUp]
+        );
+        // Seed 004: an ouvert game is a hand game; writing `hand` beside it does not make a
+        // pick-up legal.
+        let hand_ouvert_taken = Declaring {
+            hand: true,
+            ouvert: true,
+            ..declaring(GameType::Clubs)
+        };
+        assert_eq!(
+            problems("isko", hand_ouvert_taken, 18).1,
             [ContractProblem::HandPickedUp]
         );
     }
