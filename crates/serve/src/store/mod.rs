@@ -165,6 +165,23 @@ pub trait Store: Send + Sync {
     fn integrity_check(&self) -> Result<String>;
 }
 
+/// A connection of `pool` for one call: a free one if there is one, else the one whose turn
+/// it is (`turn`, a counter the caller advances), waited for.
+pub(crate) fn take<T>(pool: &[std::sync::Mutex<T>], turn: usize) -> Result<std::sync::MutexGuard<'_, T>> {
+    let n = pool.len();
+    for k in 0..n {
+        if let Some(m) = pool.get((turn + k) % n)
+            && let Ok(guard) = m.try_lock()
+        {
+            return Ok(guard);
+        }
+    }
+    pool.get(turn % n.max(1))
+        .ok_or_else(|| StoreError("no connection".into()))?
+        .lock()
+        .map_err(|_| StoreError("a connection failed earlier".into()))
+}
+
 /// Seconds since the epoch, for the `created` and `applied` columns.
 pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()

@@ -133,26 +133,7 @@ impl Postgres {
     /// Runs `f` on a connection: a free one if there is one, else the next in turn; a
     /// connection that is missing or was closed (a server restart) is made again.
     fn with<T>(&self, f: impl FnOnce(&mut Client) -> std::result::Result<T, ::postgres::Error>) -> Result<T> {
-        let n = self.clients.len();
-        let start = self.next.fetch_add(1, Ordering::Relaxed);
-        let mut slot = None;
-        for k in 0..n {
-            if let Some(m) = self.clients.get((start + k) % n)
-                && let Ok(guard) = m.try_lock()
-            {
-                slot = Some(guard);
-                break;
-            }
-        }
-        let mut guard = match slot {
-            Some(guard) => guard,
-            None => self
-                .clients
-                .get(start % n)
-                .ok_or_else(|| StoreError("no connection".into()))?
-                .lock()
-                .map_err(|_| StoreError("a connection failed earlier".into()))?,
-        };
+        let mut guard = super::take(&self.clients, self.next.fetch_add(1, Ordering::Relaxed))?;
         if guard.as_ref().is_none_or(Client::is_closed) {
             *guard = Some(self.config.connect(NoTls)?);
         }

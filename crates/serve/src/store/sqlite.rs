@@ -139,22 +139,7 @@ impl Sqlite {
         if self.readers.is_empty() {
             return self.write(|c| f(c));
         }
-        let start = self.next_reader.fetch_add(1, Ordering::Relaxed);
-        // A free connection if there is one, else wait for the one whose turn it is.
-        for k in 0..self.readers.len() {
-            if let Some(m) = self.readers.get((start + k) % self.readers.len())
-                && let Ok(conn) = m.try_lock()
-            {
-                return Ok(f(&conn)?);
-            }
-        }
-        let m = self
-            .readers
-            .get(start % self.readers.len())
-            .ok_or_else(|| StoreError("no reader".into()))?;
-        let conn = m
-            .lock()
-            .map_err(|_| StoreError("a reader failed earlier".into()))?;
+        let conn = super::take(&self.readers, self.next_reader.fetch_add(1, Ordering::Relaxed))?;
         Ok(f(&conn)?)
     }
 }
