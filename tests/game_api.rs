@@ -127,7 +127,15 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
     }
     assert_eq!(
         played_families,
-        ["skat", "pinochle", "ristikontra", "frog", "sixty-six", "bezique"]
+        [
+            "skat",
+            "pinochle",
+            "cribbage",
+            "ristikontra",
+            "frog",
+            "sixty-six",
+            "bezique"
+        ]
     );
     // The bots said the words between tricks, too.
     for w in [
@@ -290,7 +298,9 @@ fn the_api_s_own_refusals_have_their_codes() {
     let mut rng = Rng(3);
     play_out(game.as_mut(), &mut rng);
     assert_eq!(game.parse_action("♣J").expect_err("over").code, "A0002");
-    let cribbage = table_game::new_game("cribbage", None, DealSpec::Seed(1));
+    // A record of the show alone has no play to go on with.
+    let shown = include_str!("../corpus/cribbage/foster-1897-six-card/show-examples.stich");
+    let cribbage = table_game::from_record(shown);
     assert_eq!(cribbage.err().map(|e| e.code).as_deref(), Some("A0003"));
     let unknown = table_game::new_game("whist", None, DealSpec::Seed(1));
     assert_eq!(unknown.err().map(|e| e.code).as_deref(), Some("E0001"));
@@ -342,6 +352,10 @@ fn a_game_stopped_anywhere_goes_on_from_its_record() {
         ("frog", "foster-1897"),
         ("ristikontra", "wikipedia-003"),
         ("ristikontra", "wikipedia-003-variations"),
+        ("cribbage", "foster-1897-six-card"),
+        ("cribbage", "foster-1897-five-card"),
+        ("cribbage", "foster-1897-three"),
+        ("cribbage", "foster-1897-four"),
     ] {
         for seed in 0..3u64 {
             let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
@@ -384,7 +398,7 @@ mod props {
         /// with a code, and a refusal changes nothing.
         #[test]
         fn any_token_is_played_or_refused_without_change(
-            family in 0usize..6,
+            family in 0usize..7,
             seed in 0u64..1000,
             steps in 0usize..30,
             token in "[♣♠♥♦A-Za-z0-9 @=-]{0,12}",
@@ -396,6 +410,7 @@ mod props {
                 ("bezique", "uspc-no-turn"),
                 ("frog", "foster-1897"),
                 ("ristikontra", "wikipedia-003-variations"),
+                ("cribbage", "foster-1897-four"),
             ][family];
             let mut game = table_game::new_game(tag, Some(profile), DealSpec::Seed(seed)).expect("a game");
             let mut rng = Rng(seed);

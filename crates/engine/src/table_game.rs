@@ -113,7 +113,8 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 impl Refusal {
-    fn new(code: &str, message: impl Into<String>) -> Refusal {
+    /// A refusal with its code and message.
+    pub(crate) fn new(code: &str, message: impl Into<String>) -> Refusal {
         Refusal {
             code: code.to_string(),
             message: message.into(),
@@ -135,6 +136,14 @@ pub struct Action {
 }
 
 impl Action {
+    /// An action of the seat labelled `seat`, written `token`.
+    pub(crate) fn new(seat: &str, token: String) -> Action {
+        Action {
+            seat: seat.to_string(),
+            token,
+        }
+    }
+
     /// The label of the seat that acts (`F`, `E`, `N`).
     pub fn seat(&self) -> &str {
         &self.seat
@@ -170,6 +179,10 @@ pub struct Played {
     pub action: String,
     /// The trick, when the action completed one.
     pub trick: Option<TrickTaken>,
+    /// The points the action scored as the record stands after it, in a family that scores
+    /// actions one by one (a Cribbage card or go; a go's point comes to the series' last
+    /// card when the series closes); `None` elsewhere.
+    pub points: Option<u32>,
     /// Whether the game is over now.
     pub over: bool,
 }
@@ -644,6 +657,7 @@ impl<R: Rules> Game for TableGame<R> {
                     seat: label,
                     action: token,
                     trick: None,
+                    points: None,
                     over: self.is_over(),
                 });
             }
@@ -659,6 +673,7 @@ impl<R: Rules> Game for TableGame<R> {
                     seat: label,
                     action: token,
                     trick: None,
+                    points: None,
                     over: self.is_over(),
                 });
             }
@@ -681,6 +696,7 @@ impl<R: Rules> Game for TableGame<R> {
             seat: label,
             action: token,
             trick,
+            points: None,
             over: self.is_over(),
         })
     }

@@ -81,6 +81,15 @@ impl Family for Cribbage {
         true
     }
 
+    fn new_game(
+        &self,
+        profile: &str,
+        deal: crate::table_game::DealSpec,
+    ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
+        rules::by_name(profile)?;
+        Some(cribbage::game::new_game(profile, deal))
+    }
+
     fn meld_with(&self, query: &MeldQuery) -> Option<Result<MeldSummary, String>> {
         let profile = query.profile.unwrap_or(self.default_profile());
         let Some(profile) = rules::by_name(profile) else {

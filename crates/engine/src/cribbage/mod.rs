@@ -4,6 +4,7 @@
 //! `spec/rules/cribbage.md` gives every rule with its seed passage.
 
 pub mod family;
+pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;
@@ -11,6 +12,7 @@ pub mod peg;
 pub mod replay;
 pub mod rules;
 pub mod show;
+pub mod state;
 pub mod text;
 pub mod view;
 pub mod words;

@@ -8,11 +8,11 @@ use notation::{CardSlot, Diagnostic, Figure, Kind, PlayItem, Record, Span, State
 
 use crate::at;
 use crate::core::counts::{CopyError, check_copies};
-use crate::core::pegging::Pegging;
 use crate::cribbage::meld;
 use crate::cribbage::model::{Entry, GameResult, Replay, SideResult, Step};
-use crate::cribbage::peg::{self, PegKind};
+use crate::cribbage::peg::PegKind;
 use crate::cribbage::rules::{Options, Profile};
+use crate::cribbage::state::{Close, PegRefusal, PegState, crib_problem};
 use crate::cribbage::words::{self, StepWord};
 
 /// Checks a record under a profile: the replay and the findings.
@@ -547,20 +547,8 @@ impl<'a> Run<'a> {
                     Some(StepWord::Crib) => {
                         let cards: Vec<Card> = st.tokens.iter().filter_map(|t| card_of(&t.node)).collect();
                         let held = dealt.get(seat).cloned().unwrap_or_default();
-                        let problem = if laid.get(seat).is_some_and(Option::is_some) {
-                            Some("lays out for the crib twice".to_string())
-                        } else if cards.len() != self.o.discard {
-                            Some(format!(
-                                "lays out {} cards; the profile takes {}",
-                                cards.len(),
-                                self.o.discard
-                            ))
-                        } else {
-                            cards
-                                .iter()
-                                .find(|c| !held.contains(c))
-                                .map(|c| format!("lays out {c}, which is not in the hand"))
-                        };
+                        let already = laid.get(seat).is_some_and(Option::is_some);
+                        let problem = crib_problem(&held, &cards, already, self.o.discard);
                         if let Some(p) = problem {
                             let label = self.label(seat);
                             self.push(Diagnostic::error(
@@ -615,20 +603,15 @@ impl<'a> Run<'a> {
         Some(crib)
     }
 
-    /// The pegging: every card and go in order, checked against the count and the turn.
+    /// The pegging: every card and go in order, stepped through the [`PegState`] a game for
+    /// bots plays on, which judges the count and the turn.
     fn play(&mut self) {
         let record = self.record;
         // Until the play is replayed to its end, there is no show to check.
         self.shows_from = usize::MAX;
-        let n = self.labels.len();
-        let mut left: Vec<Vec<Card>> = self.kept.clone();
-        let mut series = Pegging::new();
-        // Whether each seat has said go in this series, and the series' first entry.
-        let mut gone = vec![false; n];
+        let mut state = PegState::new(self.kept.clone(), self.next(self.dealer), self.o.one_series);
+        // The series' first entry, where its go is looked for.
         let mut series_start = self.replay.entries.len();
-        let mut last: Option<usize> = None;
-        let mut leader = self.next(self.dealer);
-        let mut over = false;
         let mut play_span = at(record.span);
         let items: Vec<&Statement> = match &record.play {
             Some(p) => {
@@ -667,160 +650,82 @@ impl<'a> Run<'a> {
                 self.score(st, 0, 0, Step::Go, None, Vec::new());
                 continue;
             }
-            if over {
-                self.push(Diagnostic::error(
-                    "C0207",
-                    Kind::Illegal,
-                    span_of(st),
-                    "the play is over",
-                ));
+            if state.is_over() {
+                self.refuse(st, PegRefusal::Over { one_series: false });
                 continue;
             }
             let Some(seat) = self.seat(st) else { continue };
-            let can_play = |s: usize, left: &[Vec<Card>], series: &Pegging| {
-                left.get(s).is_some_and(|h| h.iter().any(|&c| series.playable(c)))
-            };
             match (first.and_then(card_of), word) {
                 (Some(card), _) => {
                     // A series nobody can add to closes before the next card.
-                    if (0..n).all(|s| !can_play(s, &left, &series)) {
-                        if let Some(l) = last {
-                            self.close(&series, l, series_start, left.iter().all(Vec::is_empty));
-                            leader = self.next(l);
-                        }
-                        series.reset();
-                        gone = vec![false; n];
+                    if let Some(close) = state.settle() {
+                        self.close(close, series_start);
                         series_start = self.replay.entries.len();
-                        last = None;
-                        if self.o.one_series {
-                            over = true;
-                            self.push(Diagnostic::error(
-                                "C0207",
-                                Kind::Illegal,
-                                span_of(st),
-                                "the play is over: the five-card game plays one series",
-                            ));
+                        if state.is_over() {
+                            self.refuse(st, PegRefusal::Over { one_series: true });
                             continue;
                         }
                     }
-                    let Some(pos) = left.get(seat).and_then(|h| h.iter().position(|&c| c == card)) else {
-                        self.push(Diagnostic::error(
-                            "C0203",
-                            Kind::Illegal,
-                            span_of(st),
-                            format!("{} does not hold {card}", self.label(seat)),
-                        ));
-                        return;
+                    let pegged = match state.play_card(seat, card) {
+                        Ok(p) => p,
+                        Err(refusal) => {
+                            self.refuse(st, refusal);
+                            return;
+                        }
                     };
-                    if !series.playable(card) {
-                        let e = series
-                            .clone()
-                            .play(card)
-                            .err()
-                            .map(|e| e.to_string())
-                            .unwrap_or_default();
-                        self.push(Diagnostic::error("C0204", Kind::Illegal, span_of(st), e));
-                        return;
-                    }
-                    let from = last.map_or(leader, |l| self.next(l));
-                    let to_move = (0..n)
-                        .map(|k| (from + k) % n)
-                        .find(|&s| can_play(s, &left, &series));
-                    if to_move != Some(seat) {
-                        let whose = to_move.map(|s| self.label(s)).unwrap_or_default();
-                        self.push(Diagnostic::error(
-                            "C0202",
-                            Kind::Illegal,
-                            span_of(st),
-                            format!("it is {whose}'s turn to play, not {}'s", self.label(seat)),
-                        ));
-                        return;
-                    }
-                    if series.play(card).is_err() {
-                        return;
-                    }
-                    if let Some(h) = left.get_mut(seat) {
-                        h.remove(pos);
-                    }
-                    last = Some(seat);
-                    let items: Vec<(String, u32)> = peg::score(series.played())
+                    let items: Vec<(String, u32)> = pegged
+                        .items
                         .into_iter()
                         .map(|(k, v)| (peg_item(k, v).to_string(), v))
                         .collect();
                     let side = self.side_of.get(seat).copied().unwrap_or(0);
-                    self.score(st, seat, side, Step::Card(card), Some(series.count()), items);
-                    if series.count() == crate::core::pegging::LIMIT {
-                        // 31 closes the series at once; the next seat leads.
-                        series.reset();
-                        gone = vec![false; n];
+                    self.score(st, seat, side, Step::Card(card), Some(pegged.count), items);
+                    if pegged.thirty_one {
                         series_start = self.replay.entries.len();
-                        leader = self.next(seat);
-                        last = None;
-                        if self.o.one_series {
-                            over = true;
-                        }
                     }
-                    if left.iter().all(Vec::is_empty) {
-                        if let Some(l) = last {
-                            self.close(&series, l, series_start, true);
-                        }
-                        over = true;
-                    }
+                    self.close(pegged.last, series_start);
                 }
-                (None, Some(StepWord::Go)) => {
-                    if can_play(seat, &left, &series) || gone.get(seat).copied().unwrap_or(false) {
-                        self.push(Diagnostic::error(
-                            "C0205",
-                            Kind::Illegal,
-                            span_of(st),
-                            if can_play(seat, &left, &series) {
-                                format!("{} can play at {}: no go", self.label(seat), series.count())
-                            } else {
-                                format!("{} has said go already", self.label(seat))
-                            },
-                        ));
-                        continue;
+                (None, Some(StepWord::Go)) => match state.go(seat) {
+                    Ok(count) => {
+                        let side = self.side_of.get(seat).copied().unwrap_or(0);
+                        self.score(st, seat, side, Step::Go, Some(count), Vec::new());
                     }
-                    if let Some(g) = gone.get_mut(seat) {
-                        *g = true;
-                    }
-                    let side = self.side_of.get(seat).copied().unwrap_or(0);
-                    self.score(st, seat, side, Step::Go, Some(series.count()), Vec::new());
-                }
+                    Err(refusal) => self.refuse(st, refusal),
+                },
                 (None, Some(StepWord::Penalty)) => self.penalty(st, seat),
                 _ => self.unknown(st),
             }
         }
-        if !over {
-            // A series nobody can add to is closed by the end of the play's statements.
-            if (0..n).all(|s| left.get(s).is_none_or(|h| h.iter().all(|&c| !series.playable(c)))) {
-                if let Some(l) = last {
-                    self.close(&series, l, series_start, false);
-                }
-                over = self.o.one_series;
-            }
-            if !over && self.won_at.is_none() {
-                self.push(Diagnostic::error(
-                    "C0503",
-                    Kind::Incomplete,
-                    play_span,
-                    "the play stops before every card is pegged",
-                ));
-                self.replay.result.complete = false;
-                self.shows_from = usize::MAX;
-                return;
-            }
+        // A series nobody can add to is closed by the end of the play's statements.
+        let (close, over) = state.finish();
+        self.close(close, series_start);
+        if !over && self.won_at.is_none() {
+            self.push(Diagnostic::error(
+                "C0503",
+                Kind::Incomplete,
+                play_span,
+                "the play stops before every card is pegged",
+            ));
+            self.replay.result.complete = false;
+            self.shows_from = usize::MAX;
+            return;
         }
         self.shows_from = shows_from;
     }
 
+    /// The finding of a card or go the pegging refuses.
+    fn refuse(&mut self, st: &Statement, refusal: PegRefusal) {
+        let (code, message) = refusal.finding(self.labels);
+        self.push(Diagnostic::error(code, Kind::Illegal, span_of(st), message));
+    }
+
     /// Closes a series below 31: the last seat to play pegs one for the go, or for the last
-    /// card, on its last statement of the series.
-    fn close(&mut self, series: &Pegging, last: usize, start: usize, last_card: bool) {
-        if series.played().is_empty() || series.count() == crate::core::pegging::LIMIT {
+    /// card, on its last statement of the series (the entries from `start`).
+    fn close(&mut self, close: Option<Close>, start: usize) {
+        let Some(Close { seat, last_card }) = close else {
             return;
-        }
-        let label = self.label(last);
+        };
+        let label = self.label(seat);
         let at = self
             .replay
             .entries
