@@ -465,7 +465,10 @@ impl PyGame {
     }
 
     /// Plays the action `token` for the seat to act and returns what it led to:
-    /// {"seat", "action", "trick": {"winner", "points"} or None, "over"}. Raises StichError
+    /// {"seat", "action", "trick": {"winner", "points"} or None, "points", "over"}, where
+    /// "points" is what a Cribbage card or go pegs as the record stands after it (a go's
+    /// point comes to the series' last card when the series closes) and None in the
+    /// families of tricks. Raises StichError
     /// carrying the code the check gives the action in a record (S0301 for a revoke), line
     /// and column None, with the game unchanged.
     fn play(&self, py: Python<'_>, token: String) -> PyResult<Py<PyAny>> {
@@ -488,6 +491,7 @@ impl PyGame {
             }
             None => d.set_item("trick", py.None())?,
         }
+        d.set_item("points", played.points)?;
         d.set_item("over", played.over)?;
         Ok(d.into_any().unbind())
     }

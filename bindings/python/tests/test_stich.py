@@ -138,6 +138,11 @@ def _random_bot(game, seed):
         ("bezique", "uspc-two-hand"),
         ("frog", "foster-1897"),
         ("ristikontra", "wikipedia-003-variations"),
+        ("cribbage", "foster-1897-six-card"),
+        ("cribbage", "six-card-121"),
+        ("cribbage", "foster-1897-five-card"),
+        ("cribbage", "foster-1897-three"),
+        ("cribbage", "foster-1897-four"),
     ],
 )
 def test_a_random_bot_plays_a_game_to_a_consistent_record(game, rules):
@@ -178,10 +183,48 @@ def test_a_revoke_is_refused_with_the_check_s_code_and_the_game_goes_on_from_its
     assert g.play("♣9")["trick"] == {"winner": "M", "points": 6}
 
 
+CRIBBAGE_DEAL = (
+    '[Game "cribbage"]\n[Rules "foster-1897-six-card"]\n[Dealer "D"]\n\n'
+    "deal     P: ♠K ♥Q ♦J ♣2 ♠3 ♥4\n"
+    "         D: ♣K ♦Q ♥J ♠A ♦3 ♦4\n"
+    "         starter: ♣9\n"
+)
+
+
+def test_cribbage_lays_out_the_crib_then_pegs_with_the_check_s_codes():
+    g = stich.Game.from_record(CRIBBAGE_DEAL)
+    assert g.seats == ["P", "D"] and g.to_act == "P"
+    assert len(g.legal()) == 15 and "crib ♣2 ♠3" in g.legal()
+    with pytest.raises(stich.StichError) as e:
+        g.play("crib ♣K ♠K")
+    assert e.value.code == "C0103"
+    assert g.play("crib ♣2 ♠3") == {
+        "seat": "P", "action": "crib ♣2 ♠3", "trick": None, "points": None, "over": False,
+    }
+    g.play("crib ♦3 ♦4")
+    with pytest.raises(stich.StichError) as e:
+        g.play("go")
+    assert e.value.code == "C0205"
+    for token in ["♠K", "♣K"]:
+        g.play(token)
+    assert g.play("♥Q")["points"] == 0
+    with pytest.raises(stich.StichError) as e:
+        g.play("♦Q")
+    assert e.value.code == "C0204"
+    assert g.legal() == ["♠A"]
+    # The ace makes 31: two.
+    assert g.play("♠A")["points"] == 2
+    while not g.is_over:
+        g.play(g.legal()[0])
+    (r,) = stich.check(g.to_record())
+    assert r["verdict"] == "consistent" and g.result == r["result"]
+    assert g.result["family"] == "cribbage"
+
+
 def test_a_game_the_family_does_not_offer_raises():
     with pytest.raises(stich.StichError) as e:
-        stich.Game(game="cribbage")
-    assert e.value.code == "A0003"
+        stich.Game(game="pinochle", rules="nope")
+    assert e.value.code == "E0002"
     with pytest.raises(stich.StichError) as e:
         stich.Game(game="whist")
     assert e.value.code == "E0001"

@@ -29,7 +29,11 @@ def gen(count: int = ..., *, game: str = ..., rules: Optional[str] = ..., seed: 
 def schema() -> Dict[str, Any]: ...
 
 class Game:
-    """A game for bots, played through the play state the checker replays records with."""
+    """A game for bots, played through the play state the checker replays records with.
+
+    Cribbage plays the crib (`crib ♠9 ♥2`), the pegging and `go`; `play()` gives the
+    points a card or go pegs under "points" (None in the families of tricks).
+    """
     def __init__(self, game: str = ..., rules: Optional[str] = ..., seed: int = ...) -> None: ...
     @staticmethod
     def from_record(text: str) -> Game: ...
