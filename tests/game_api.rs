@@ -786,3 +786,65 @@ fn a_deal_all_passed_is_over_passed() {
     let (_, result) = checked(&game.to_record());
     assert_eq!(result, game.result());
 }
+
+/// A generated Pinochle deal with nothing after it.
+fn pinochle_deal_alone(profile: &str, seed: u64) -> String {
+    let mut r = family::by_tag("pinochle")
+        .and_then(|f| f.generate(profile, seed, engine::GenLayout::Complete))
+        .expect("a deal");
+    r.auction = None;
+    r.exchange = None;
+    r.declaration = None;
+    r.melds = None;
+    r.play = None;
+    r.result = None;
+    notation::print(&r)
+}
+
+#[test]
+fn random_bots_play_the_pinochle_auction_from_the_deal_alone() {
+    let mut buried = 0;
+    for profile in ["uspc-auction", "uspc-partnership-auction"] {
+        for seed in 0..12u64 {
+            let deal = pinochle_deal_alone(profile, seed);
+            let mut game = table_game::from_record(&deal).unwrap_or_else(|e| panic!("{e}\n{deal}"));
+            let first = game.legal();
+            assert!(first.iter().any(|a| a.token() == "pass") || profile == "uspc-auction");
+            let mut rng = Rng(seed);
+            play_out(game.as_mut(), &mut rng);
+            let record = game.to_record();
+            buried += usize::from(record.contains(" buries "));
+            let (_, result) = checked(&record);
+            assert_eq!(game.result(), result, "{record}");
+        }
+    }
+    assert!(buried > 0);
+}
+
+#[test]
+fn the_pinochle_auction_refuses_with_the_check_s_codes() {
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    // The dealer's left must open (P0105): no pass is offered, and one is refused.
+    assert!(game.legal().iter().all(|a| a.token() != "pass"));
+    assert_eq!(
+        game.legal().first().map(|a| a.token().to_string()).as_deref(),
+        Some("300")
+    );
+    let pass = game.parse_action("pass").expect("a call");
+    assert_eq!(game.play(&pass).expect_err("must open").code, "P0105");
+    play_token(game.as_mut(), "300");
+    let low = game.parse_action("300").expect("a bid");
+    let refused = game.play(&low).expect_err("not above the last");
+    assert!(refused.code.starts_with("P01"), "{refused}");
+    play_all(game.as_mut(), &["pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some("F"));
+    assert_eq!(game.legal().len(), 4);
+    play_token(game.as_mut(), "hearts");
+    // The bidder buries three of his eighteen cards.
+    let legal = game.legal();
+    assert!(legal.iter().all(|a| a.token().starts_with("buries ")));
+    let mut rng = Rng(3);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}

@@ -9,6 +9,7 @@ pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;
+pub(crate) mod prelude;
 pub mod replay;
 pub mod rules;
 pub mod settle;
