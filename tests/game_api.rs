@@ -804,12 +804,20 @@ fn pinochle_deal_alone(profile: &str, seed: u64) -> String {
 #[test]
 fn random_bots_play_the_pinochle_auction_from_the_deal_alone() {
     let mut buried = 0;
-    for profile in ["uspc-auction", "uspc-partnership-auction"] {
-        for seed in 0..12u64 {
+    for profile in [
+        "uspc-auction",
+        "uspc-partnership-auction",
+        "partnership-auction",
+        "partnership-auction-double-deck",
+        "three-hand-auction",
+        "uspc-six-auction",
+        "uspc-eight-auction",
+    ] {
+        for seed in 0..4u64 {
             let deal = pinochle_deal_alone(profile, seed);
             let mut game = table_game::from_record(&deal).unwrap_or_else(|e| panic!("{e}\n{deal}"));
             let first = game.legal();
-            assert!(first.iter().any(|a| a.token() == "pass") || profile == "uspc-auction");
+            assert!(!first.is_empty(), "{profile} {seed}");
             let mut rng = Rng(seed);
             play_out(game.as_mut(), &mut rng);
             let record = game.to_record();

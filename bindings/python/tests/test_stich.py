@@ -238,3 +238,19 @@ def test_a_game_goes_on_from_its_own_record():
     assert again.to_record() == g.to_record()
     assert again.legal() == g.legal() and again.to_act == g.to_act
     assert repr(again).startswith("Game(game='sixty-six'")
+
+
+def test_the_pinochle_auction_is_played_from_the_deal_alone():
+    (text,) = stich.gen(1, game="pinochle", rules="uspc-auction", seed=3)
+    deal = text.split("\nauction")[0] + "\n"
+    g = stich.Game.from_record(deal)
+    assert g.to_act == "F" and "pass" not in g.legal() and g.legal()[0] == "300"
+    with pytest.raises(stich.StichError) as e:
+        g.play("pass")
+    assert e.value.code == "P0105"
+    for token in ["300", "pass", "pass", "hearts"]:
+        g.play(token)
+    assert all(t.startswith("buries ") for t in g.legal())
+    _random_bot(g, 3)
+    (r,) = stich.check(g.to_record())
+    assert r["verdict"] == "consistent" and g.result == r["result"]

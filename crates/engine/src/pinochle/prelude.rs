@@ -24,10 +24,12 @@ const BIDS_OFFERED: u32 = 10;
 
 /// Whether a profile's phases before the play are offered to bots: an auction of bids and
 /// passes alone (no meld announced in the auction, no single call, no marriage needed to
-/// bid, no widow given round or cards passed between partners).
+/// bid, no widow given round or cards passed between partners), with a bury of three cards
+/// at most (the sets of five of the double pack's thirty cards are too many to offer).
 pub(crate) fn offered(profile: &Profile) -> bool {
     let o = profile.options;
     o.format == Format::Auction
+        && o.bury <= 3
         && !o.announcements
         && !o.one_call
         && !o.bid_needs_marriage
@@ -389,4 +391,23 @@ fn choose(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pinochle::rules;
+
+    #[test]
+    fn the_auction_profiles_of_bids_and_passes_alone_are_offered() {
+        let offered: Vec<&str> = rules::all()
+            .iter()
+            .filter(|p| offered(p))
+            .map(|p| p.name)
+            .collect();
+        assert!(offered.contains(&"uspc-auction"), "{offered:?}");
+        assert!(offered.contains(&"uspc-partnership-auction"), "{offered:?}");
+        assert!(!offered.contains(&"uspc-two-hand"), "{offered:?}");
+        assert!(!offered.contains(&"uspc-three-hand-double-pack"), "{offered:?}");
+    }
 }
