@@ -1,6 +1,8 @@
 //! Pinochle for bots ([`crate::table_game`]): the bot plays the tricks and, in the stock
 //! games, the melds and the dix between them (the draws follow by themselves); the auction,
-//! the exchanges and the melds shown at once come with the start.
+//! the exchanges and the melds shown at once come with the start or, from a record of the
+//! deal alone under an auction profile, are played by the bot too (the auction, trump and
+//! the bury: [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
 use notation::{CardSlot, Record, Token};
