@@ -77,7 +77,8 @@ impl GameError {
         }
     }
 
-    fn of(d: &Diagnostic) -> GameError {
+    /// The error of a finding, with its place.
+    pub(crate) fn of(d: &Diagnostic) -> GameError {
         GameError {
             code: d.code.to_string(),
             message: d.message.clone(),
@@ -276,7 +277,8 @@ pub fn from_record(text: &str) -> Result<Box<dyn Game>, GameError> {
     new_game(family.tag(), Some(&profile), DealSpec::Record(text.to_string()))
 }
 
-fn read_record(text: &str) -> Result<Record, GameError> {
+/// The first record of `text`, or the error that stops it being read.
+pub(crate) fn read_record(text: &str) -> Result<Record, GameError> {
     let Some(parsed) = notation::read_str(text).into_iter().next() else {
         return Err(GameError::new("A0003", "the text holds no record"));
     };

@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod cardset;
+pub mod choose;
 pub mod counts;
 pub mod deal;
 pub mod duties;

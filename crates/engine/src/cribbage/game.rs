@@ -10,6 +10,7 @@ use notation::{
     CardSlot, Layout, Play, PlayItem, Record, Section, Severity, Span, Spanned, Statement, Token,
 };
 
+use crate::core::choose::choose;
 use crate::cribbage::model::Replay;
 use crate::cribbage::rules::{self, Profile};
 use crate::cribbage::state::{PegState, Turn, crib_problem};
@@ -87,22 +88,6 @@ fn error(code: &str, message: impl Into<String>) -> GameError {
     GameError::new(code, message)
 }
 
-/// The combinations of `k` cards of `hand`, in the order of the hand.
-fn choose(hand: &[Card], k: usize) -> Vec<Vec<Card>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &c) in hand.iter().enumerate() {
-        let rest = hand.get(i + 1..).unwrap_or_default();
-        for mut tail in choose(rest, k - 1) {
-            tail.insert(0, c);
-            out.push(tail);
-        }
-    }
-    out
-}
-
 impl CribbageGame {
     fn start(profile: &'static Profile, deal: DealSpec) -> Result<CribbageGame, GameError> {
         let record = match deal {
@@ -123,12 +108,7 @@ impl CribbageGame {
             .iter()
             .find(|d| d.severity == Severity::Error && d.code != "C0503")
         {
-            return Err(GameError {
-                code: d.code.to_string(),
-                message: d.message.clone(),
-                line: d.span.map(|s| s.line),
-                column: d.span.map(|s| s.column),
-            });
+            return Err(GameError::of(d));
         }
         if findings.iter().any(|d| d.code == "C0508") {
             return Err(error(
@@ -472,20 +452,7 @@ fn play_section(items: Vec<Statement>) -> Section<Play> {
 }
 
 fn read(text: &str, profile: &Profile) -> Result<Record, GameError> {
-    let Some(parsed) = notation::read_str(text).into_iter().next() else {
-        return Err(error("A0003", "the text holds no record"));
-    };
-    if let Some(d) = parsed.diagnostics.iter().find(|d| d.severity == Severity::Error) {
-        return Err(GameError {
-            code: d.code.to_string(),
-            message: d.message.clone(),
-            line: d.span.map(|s| s.line),
-            column: d.span.map(|s| s.column),
-        });
-    }
-    let Some(mut r) = parsed.record else {
-        return Err(error("A0003", "the text holds no record"));
-    };
+    let mut r = crate::table_game::read_record(text)?;
     if crate::family::of_record(&r).map(|f| f.tag()) != Some(CRIBBAGE.tag()) {
         return Err(error("A0003", "the record is not a Cribbage record"));
     }
@@ -601,19 +568,7 @@ mod tests {
     use super::*;
     use crate::Verdict;
 
-    /// SplitMix64, for the bots' choices.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            usize::try_from(((z >> 32) * n as u64) >> 32).unwrap_or(0)
-        }
-    }
+    use crate::core::rng::Rng;
 
     fn checked(text: &str) -> crate::Checked {
         let parsed = notation::read_str(text);

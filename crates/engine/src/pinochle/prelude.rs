@@ -12,6 +12,7 @@ use cards::{AlphabetSet, Card, Suit};
 use notation::{CardSlot, Diagnostic, Record, Severity};
 
 use crate::core::CardCounts;
+use crate::core::choose::choose;
 use crate::pinochle::meld;
 use crate::pinochle::replay::check_keeping;
 use crate::pinochle::rules::{Format, Profile};
@@ -376,21 +377,6 @@ impl Prelude {
             _ => Ok(Next::More(next)),
         }
     }
-}
-
-/// The sets of `k` cards of `cards`, in the order of the cards.
-fn choose(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &c) in cards.iter().enumerate() {
-        for mut tail in choose(cards.get(i + 1..).unwrap_or_default(), k - 1) {
-            tail.insert(0, c);
-            out.push(tail);
-        }
-    }
-    out
 }
 
 #[cfg(test)]
