@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stich::cli::To;
 use stich::commands::r#gen::{game_seed, render};
-use stich::pipeline::{Unit, iss_units};
+use stich::pipeline::{Unit, iss_units, process_unit};
 
 // The allocator of the `stich` binary, so the figures are the command line's.
 #[global_allocator]
@@ -53,7 +53,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("iss verify", |b| {
         b.iter(|| {
             iss_units(Box::new(black_box(iss.as_bytes())))
-                .map(|u| u.process(None, false).report.verdict)
+                .map(|u| process_unit(u, None, false).report.verdict)
                 .filter(|v| *v == engine::Verdict::Consistent)
                 .count()
         })
@@ -68,7 +68,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("iss verify with content id", |b| {
         b.iter(|| {
             iss_units(Box::new(black_box(iss.as_bytes())))
-                .map(|u| u.process(None, true).report.verdict)
+                .map(|u| process_unit(u, None, true).report.verdict)
                 .filter(|v| *v == engine::Verdict::Consistent)
                 .count()
         })
@@ -83,7 +83,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("stich verify", |b| {
         b.iter(|| {
             stich_units(black_box(&stich))
-                .map(|u| u.process(None, false).report.verdict)
+                .map(|u| process_unit(u, None, false).report.verdict)
                 .filter(|v| *v == engine::Verdict::Consistent)
                 .count()
         })

@@ -93,55 +93,25 @@ pub fn process_with(parsed: Parsed, path: Option<&str>, work: Work) -> Processed
 
 pub use check::{claim_of, name_iss_fields};
 
-/// A record as the reader hands it over: the part of the work that must follow the input's
-/// order is done; what is left can run on any thread ([`Unit::into_parsed`]).
-// Units move once, in batches; boxing the large variant would cost an allocation per record.
-#[allow(clippy::large_enum_variant)]
-pub enum Unit {
-    /// A record read and parsed already.
-    Parsed(Parsed),
-    /// A stich record split from the input, to be parsed.
-    Stich(notation::RawChunk),
-    /// An ISS record found in the stream, to be parsed and mapped to the syntax tree.
-    Iss(iss::RawRecord),
-    /// What the ISS reader could not take as a record.
-    IssError(iss::IssError),
+pub use check::Unit;
+
+/// Checks the record of `unit` (see [`process_with`]); `content_id` as in [`Work`].
+pub fn process_unit(unit: Unit, path: Option<&str>, content_id: bool) -> Processed {
+    let work = Work {
+        content_id,
+        ..Work::FULL
+    };
+    process_unit_work(unit, path, work)
 }
 
-impl Unit {
-    /// Whether the record came from an ISS input.
-    pub fn is_iss(&self) -> bool {
-        matches!(self, Unit::Iss(_) | Unit::IssError(_))
-    }
-
-    /// The record as a syntax tree with the reader's findings.
-    pub fn into_parsed(self) -> Parsed {
-        match self {
-            Unit::Parsed(p) => p,
-            Unit::Stich(raw) => raw.parse(),
-            Unit::Iss(raw) => check::parse_iss(raw),
-            Unit::IssError(e) => check::iss_error(e),
-        }
-    }
-
-    /// Checks the record (see [`process_with`]); `content_id` as in [`Work`].
-    pub fn process(self, path: Option<&str>, content_id: bool) -> Processed {
-        let work = Work {
-            content_id,
-            ..Work::FULL
-        };
-        self.process_work(path, work)
-    }
-
-    /// Checks the record doing the work `work` asks for ([`Work::iss`] is taken from the
-    /// unit itself).
-    pub fn process_work(self, path: Option<&str>, work: Work) -> Processed {
-        let work = Work {
-            iss: self.is_iss(),
-            ..work
-        };
-        process_with(self.into_parsed(), path, work)
-    }
+/// Checks the record of `unit` doing the work `work` asks for ([`Work::iss`] is taken from
+/// the unit itself).
+pub fn process_unit_work(unit: Unit, path: Option<&str>, work: Work) -> Processed {
+    let work = Work {
+        iss: unit.is_iss(),
+        ..work
+    };
+    process_with(unit.into_parsed(), path, work)
 }
 
 /// Work for a checking thread: one record, or a block of ISS records that the thread splits

@@ -89,7 +89,7 @@ pub fn facts_of(unit: Unit, path: &str, ids: bool) -> Item {
         content_id: ids,
         findings: true,
     };
-    let p = unit.process_work(Some(path), work);
+    let p = crate::pipeline::process_unit_work(unit, Some(path), work);
     let tag = |name: &str| {
         p.report
             .header

@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use stich::cli::To;
-use stich::pipeline::{Processed, Unit};
+use stich::pipeline::{Processed, Unit, process_unit};
 
 use engine::Verdict;
 use iss::quick::{Quick, verify};
@@ -17,8 +17,8 @@ fn full(text: &str) -> Vec<Processed> {
     let reader = iss::IssReader::new(text.as_bytes()).raw();
     reader
         .map(|r| match r {
-            Ok(raw) => Unit::Iss(raw).process(None, false),
-            Err(e) => Unit::IssError(e).process(None, false),
+            Ok(raw) => process_unit(Unit::Iss(raw), None, false),
+            Err(e) => process_unit(Unit::IssError(e), None, false),
         })
         .collect()
 }

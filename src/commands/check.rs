@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::cli::{CheckArgs, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Format, ReportKind, SummaryForm};
 use crate::input;
 use crate::out;
-use crate::pipeline::{Job, Processed, Unit};
+use crate::pipeline::{self, Job, Processed, Unit};
 use crate::render;
 use crate::summary::Summary;
 
@@ -210,7 +210,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
             content_id: task.ids || matches!(line, Line::Full(..)),
             findings: true,
         };
-        let mut p = unit.process_work(Some(path), work);
+        let mut p = pipeline::process_unit_work(unit, Some(path), work);
         let text = line_of(line, &p);
         p.report.record = None;
         p.report.result = None;
@@ -233,7 +233,7 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
         content_id: task.content_id,
         findings: !task.slim,
     };
-    let mut p = unit.process_work(Some(path), work);
+    let mut p = pipeline::process_unit_work(unit, Some(path), work);
     if task.slim {
         p.report.record = None;
         p.report.result = None;

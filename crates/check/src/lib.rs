@@ -37,7 +37,7 @@ use std::path::Path;
 
 pub use notation::{Diagnostic, Parsed};
 pub use open::{Compression, Form, Opened, open, open_with_threads, sniff};
-pub use records::{Records, iss_error, parse_iss};
+pub use records::{Records, Unit, iss_error, parse_iss};
 pub use report::{Built, Report, Source, Work};
 
 /// The key of the claim a finding compares, as the engine gives it.

@@ -44,6 +44,39 @@ pub fn iss_error(e: iss::IssError) -> Parsed {
     }
 }
 
+/// A record as a reader hands it over: split from its input in the input's order, with the
+/// reading left to do ([`Unit::into_parsed`]) on any thread. The CLI's checking threads and
+/// the service's both take records in this form.
+// Units move once, in batches; boxing the large variant would cost an allocation per record.
+#[allow(clippy::large_enum_variant)]
+pub enum Unit {
+    /// A record read and parsed already.
+    Parsed(Parsed),
+    /// A stich record split from the input, to be parsed.
+    Stich(notation::RawChunk),
+    /// An ISS record found in the stream, to be parsed and mapped to the syntax tree.
+    Iss(iss::RawRecord),
+    /// What the ISS reader could not take as a record.
+    IssError(iss::IssError),
+}
+
+impl Unit {
+    /// Whether the record came from an ISS input.
+    pub fn is_iss(&self) -> bool {
+        matches!(self, Unit::Iss(_) | Unit::IssError(_))
+    }
+
+    /// The record as a syntax tree with the reader's findings.
+    pub fn into_parsed(self) -> Parsed {
+        match self {
+            Unit::Parsed(p) => p,
+            Unit::Stich(raw) => raw.parse(),
+            Unit::Iss(raw) => parse_iss(raw),
+            Unit::IssError(e) => iss_error(e),
+        }
+    }
+}
+
 // One reader per input, made once: the size of the larger costs nothing.
 #[allow(clippy::large_enum_variant)]
 enum Inner<'a> {

@@ -478,24 +478,10 @@ fn upload_of(built: check::Built) -> Upload {
     }
 }
 
-/// A record of a body split from it but not yet read: reading it (the larger part of the
-/// work before the check) is done on the checking threads.
-enum Unread {
-    Iss(iss::RawRecord),
-    Stich(notation::RawChunk),
-    /// What the splitter could not take as a record, with its findings.
-    Failed(Box<notation::Parsed>),
-}
-
-impl Unread {
-    fn checked(self, form: Form) -> Upload {
-        let parsed = match self {
-            Unread::Iss(raw) => check::parse_iss(raw),
-            Unread::Stich(chunk) => chunk.parse(),
-            Unread::Failed(parsed) => *parsed,
-        };
-        upload_of(check::build(parsed, form, None, check::Work::FULL))
-    }
+/// Reads and checks a record split from a body: the reading (the larger part of the work
+/// before the check) runs on the checking threads.
+fn checked(unit: check::Unit, form: Form) -> Upload {
+    upload_of(check::build(unit.into_parsed(), form, None, check::Work::FULL))
 }
 
 /// Checks every record of `body`, on every core: the records are split from the body in
@@ -503,25 +489,25 @@ impl Unread {
 fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
     let opened = check::open(Box::new(body), form)?;
     let form = opened.form;
-    let unread: Vec<Unread> = match form {
+    let unread: Vec<check::Unit> = match form {
         Form::Stich => notation::Reader::new(opened.reader)
             .raw()
-            .map(Unread::Stich)
+            .map(check::Unit::Stich)
             .collect(),
         Form::Iss => iss::IssReader::new(opened.reader)
             .raw()
             .map(|r| match r {
-                Ok(raw) => Unread::Iss(raw),
-                Err(e) => Unread::Failed(Box::new(check::iss_error(e))),
+                Ok(raw) => check::Unit::Iss(raw),
+                Err(e) => check::Unit::IssError(e),
             })
             .collect(),
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     if threads <= 1 || unread.len() < 64 {
-        return Ok(unread.into_iter().map(|u| u.checked(form)).collect());
+        return Ok(unread.into_iter().map(|u| checked(u, form)).collect());
     }
     let share = unread.len().div_ceil(threads);
-    let mut parts: Vec<Vec<Unread>> = Vec::new();
+    let mut parts: Vec<Vec<check::Unit>> = Vec::new();
     let mut rest = unread.into_iter();
     loop {
         let part: Vec<_> = rest.by_ref().take(share).collect();
@@ -533,7 +519,7 @@ fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>
     let done: Vec<Vec<Upload>> = std::thread::scope(|scope| {
         let handles: Vec<_> = parts
             .into_iter()
-            .map(|part| scope.spawn(move || part.into_iter().map(|u| u.checked(form)).collect::<Vec<_>>()))
+            .map(|part| scope.spawn(move || part.into_iter().map(|u| checked(u, form)).collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()
