@@ -812,6 +812,9 @@ fn random_bots_play_the_pinochle_auction_from_the_deal_alone() {
         "three-hand-auction",
         "uspc-six-auction",
         "uspc-eight-auction",
+        "uspc-firehouse",
+        "uspc-check",
+        "uspc-three-hand-double-pack",
     ] {
         for seed in 0..4u64 {
             let deal = pinochle_deal_alone(profile, seed);
@@ -847,11 +850,20 @@ fn the_pinochle_auction_refuses_with_the_check_s_codes() {
     assert!(refused.code.starts_with("P01"), "{refused}");
     play_all(game.as_mut(), &["pass", "pass"]);
     assert_eq!(game.to_act().as_deref(), Some("F"));
-    assert_eq!(game.legal().len(), 4);
+    // Trump, or the compulsory opening given up: forfeited unseen or conceded on seeing the
+    // widow (seed 000, 000:433–435).
+    let tokens: Vec<String> = game.legal().iter().map(|a| a.token().to_string()).collect();
+    assert_eq!(tokens.len(), 6, "{tokens:?}");
+    assert!(tokens.contains(&"forfeits".to_string()) && tokens.contains(&"concedes".to_string()));
     play_token(game.as_mut(), "hearts");
-    // The bidder buries three of his eighteen cards.
+    // The bidder buries three of his eighteen cards, or concedes: a single bete.
     let legal = game.legal();
-    assert!(legal.iter().all(|a| a.token().starts_with("buries ")));
+    assert!(
+        legal
+            .iter()
+            .all(|a| a.token().starts_with("buries ") || a.token() == "concedes")
+    );
+    assert_eq!(legal.iter().filter(|a| a.token() == "concedes").count(), 1);
     let mut rng = Rng(3);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());

@@ -2,7 +2,8 @@
 //! games, the melds and the dix between them (the draws follow by themselves); the auction,
 //! the exchanges and the melds shown at once come with the start or, from a record of the
 //! deal alone under an auction profile, are played by the bot too (the auction, trump and
-//! the bury: [`crate::pinochle::prelude`]).
+//! the bury, and the bidder's concession where the profile has one:
+//! [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
 use notation::{CardSlot, Record, Token};
@@ -27,7 +28,10 @@ pub(crate) enum PinochleState {
     Prelude(Box<Prelude>),
     /// The play.
     Play(Box<PlayState>),
-    /// Thrown in before the play.
+    /// The first lead, by a bidder who may concede instead (the phases before the play
+    /// kept to write the concession).
+    Lead(Box<Prelude>, Box<PlayState>),
+    /// Thrown in, forfeited or conceded before the play.
     Over,
 }
 
@@ -37,9 +41,13 @@ pub(crate) enum PinochleState {
 pub(crate) enum PinochleAct {
     /// A card, meld or exchange of the play.
     Play(Action),
-    /// A bid, pass, trump or bury: its token's index among the phase's candidates, or
-    /// past them a bid written out.
+    /// A bid, pass, trump or concession: its token's index among the phase's candidates,
+    /// or past them a bid written out.
     Prelude(usize),
+    /// Cards buried: the whole bury, or part of one laid card by card.
+    Bury(CardCounts),
+    /// The bidder's concession instead of the first lead.
+    Concede,
 }
 
 fn card(token: &str) -> Option<Card> {
@@ -80,7 +88,7 @@ impl Rules for PinochleGame {
             && record.declaration.is_none()
             && record.melds.is_none()
             && record.play.is_none();
-        if deal_only && prelude::offered(profile) {
+        if deal_only && prelude::offered(&prelude::options_of(record, profile)) {
             let findings = findings
                 .into_iter()
                 .filter(|d| d.code != "P0505" && d.code != "P0215")
@@ -106,7 +114,7 @@ impl Rules for PinochleGame {
     fn to_act(&self, state: &PinochleState) -> Option<Seat> {
         match state {
             PinochleState::Prelude(p) => p.to_act().and_then(Seat::new),
-            PinochleState::Play(s) => play_to_act(s),
+            PinochleState::Play(s) | PinochleState::Lead(_, s) => play_to_act(s),
             PinochleState::Over => None,
         }
     }
@@ -114,15 +122,18 @@ impl Rules for PinochleGame {
     fn legal(&self, state: &PinochleState) -> Vec<PinochleAct> {
         match state {
             PinochleState::Prelude(p) => {
-                let legal = p.legal();
-                p.candidates()
+                let candidates = p.candidates();
+                p.legal()
                     .iter()
-                    .enumerate()
-                    .filter(|(_, t)| legal.contains(t))
-                    .map(|(i, _)| PinochleAct::Prelude(i))
+                    .filter_map(|t| prelude_parse(p, &candidates, t))
                     .collect()
             }
             PinochleState::Play(s) => play_legal(s).into_iter().map(PinochleAct::Play).collect(),
+            PinochleState::Lead(_, s) => play_legal(s)
+                .into_iter()
+                .map(PinochleAct::Play)
+                .chain([PinochleAct::Concede])
+                .collect(),
             PinochleState::Over => Vec::new(),
         }
     }
@@ -131,25 +142,20 @@ impl Rules for PinochleGame {
         match (state, act) {
             (_, PinochleAct::Play(a)) => play_token(a),
             (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => prelude_token(p, i),
+            (_, PinochleAct::Bury(cards)) => bury_token(&cards),
+            (_, PinochleAct::Concede) => "concedes".to_string(),
             _ => String::new(),
         }
     }
 
     fn parse(&self, state: &PinochleState, _: Seat, token: &str) -> Option<PinochleAct> {
         match state {
-            PinochleState::Prelude(p) => {
-                let t = p.read(token)?;
-                let all = p.candidates();
-                match all.iter().position(|c| *c == t) {
-                    Some(i) => Some(PinochleAct::Prelude(i)),
-                    // A bid above those offered: its number past the candidates.
-                    None => {
-                        let bid = t.parse::<usize>().ok()?;
-                        Some(PinochleAct::Prelude(all.len() + bid))
-                    }
-                }
-            }
+            PinochleState::Prelude(p) => prelude_parse(p, &p.candidates(), token),
             PinochleState::Play(_) => play_parse(token).map(PinochleAct::Play),
+            PinochleState::Lead(..) => match words::exchange(token.trim()) {
+                Some(ExchangeWord::Concedes) => Some(PinochleAct::Concede),
+                _ => play_parse(token).map(PinochleAct::Play),
+            },
             PinochleState::Over => None,
         }
     }
@@ -161,8 +167,24 @@ impl Rules for PinochleGame {
                 *state = PinochleState::Play(s);
                 Ok(step)
             }
-            (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => {
-                let token = prelude_token(&p, i);
+            (PinochleState::Lead(_, mut s), PinochleAct::Play(a)) => {
+                let step = play_play(&mut s, a, labels)?;
+                *state = PinochleState::Play(s);
+                Ok(step)
+            }
+            (PinochleState::Lead(p, _), PinochleAct::Concede) => match p.apply("concedes")? {
+                Next::Over(record) => {
+                    *state = PinochleState::Over;
+                    Ok(Step::Prelude(record))
+                }
+                _ => Err(Refusal::new("A0001", "no concession now")),
+            },
+            (PinochleState::Prelude(p), act @ (PinochleAct::Prelude(_) | PinochleAct::Bury(_))) => {
+                let token = match act {
+                    PinochleAct::Bury(cards) => bury_token(&cards),
+                    PinochleAct::Prelude(i) => prelude_token(&p, i),
+                    _ => String::new(),
+                };
                 match p.apply(&token)? {
                     Next::More(next) => {
                         let record = p_record(&next);
@@ -171,8 +193,11 @@ impl Rules for PinochleGame {
                             .map(|r| Step::Prelude(Box::new(r)))
                             .ok_or_else(|| Refusal::new("A0001", "no record"))
                     }
-                    Next::Play(record, play) => {
-                        *state = PinochleState::Play(play);
+                    Next::Play(record, play, lead) => {
+                        *state = match lead {
+                            Some(p) => PinochleState::Lead(p, play),
+                            None => PinochleState::Play(play),
+                        };
                         Ok(Step::Prelude(record))
                     }
                     Next::Over(record) => {
@@ -187,10 +212,32 @@ impl Rules for PinochleGame {
 
     fn trick_len(&self, state: &PinochleState) -> usize {
         match state {
-            PinochleState::Play(s) => s.trick().len(),
+            PinochleState::Play(s) | PinochleState::Lead(_, s) => s.trick().len(),
             _ => 0,
         }
     }
+}
+
+/// The action a token names before the play: in the bury, any cards (judged when played);
+/// else a candidate, or a bid above those offered (its number past the candidates).
+fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<PinochleAct> {
+    let t = p.read(token)?;
+    if let Some(cards) = prelude::read_bury(&t) {
+        return Some(PinochleAct::Bury(CardCounts::of(cards)));
+    }
+    match candidates.iter().position(|c| *c == t) {
+        Some(i) => Some(PinochleAct::Prelude(i)),
+        None => {
+            let bid = t.parse::<usize>().ok()?;
+            Some(PinochleAct::Prelude(candidates.len() + bid))
+        }
+    }
+}
+
+/// The token of a bury.
+fn bury_token(cards: &CardCounts) -> String {
+    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    format!("buries {}", cards.join(" "))
 }
 
 /// The token of a prelude action: a candidate, or past them a bid written out.

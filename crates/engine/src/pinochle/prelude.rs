@@ -1,8 +1,10 @@
 //! The phases before the play of an auction Pinochle deal, for bots: from a record of the
 //! deal alone, the auction (bids and passes from the dealer's left, passed players out for
-//! good), the bidder naming trump and, where the profile has a widow to bury, the bidder
-//! burying from his hand and the widow; the melds are then shown at once, as the generator
-//! shows them, and the play begins on the check's own play state.
+//! good; or one call each), the bidder naming trump and, where the profile has a widow to
+//! bury, the bidder burying from his hand and the widow (a set at once, or card by card
+//! where the sets are too many to list); the melds are then shown at once, as the generator
+//! shows them, and the play begins on the check's own play state. Where the profile has
+//! concessions, the bidder may forfeit or concede instead (seed 000, 000:433–439; 000:339).
 //!
 //! Every action is judged by the check itself: the record with the action is checked, and
 //! an error or warning other than of a record that merely stops (`P0505`, and `P0215` for
@@ -15,7 +17,7 @@ use crate::core::CardCounts;
 use crate::core::choose::choose;
 use crate::pinochle::meld;
 use crate::pinochle::replay::check_keeping;
-use crate::pinochle::rules::{Format, Profile};
+use crate::pinochle::rules::{Format, Options, Profile, with_tag};
 use crate::pinochle::state::PlayState;
 use crate::pinochle::words;
 use crate::table_game::Refusal;
@@ -23,19 +25,33 @@ use crate::table_game::Refusal;
 /// How many bids above the lowest the auction offers a bot (any bid is read back).
 const BIDS_OFFERED: u32 = 10;
 
+/// The largest bury offered as whole sets; a larger one is offered card by card, as the
+/// sets of five of the double pack's thirty cards (142,506) are too many to list.
+const BURY_AS_SETS: usize = 3;
+
 /// Whether a profile's phases before the play are offered to bots: an auction of bids and
-/// passes alone (no meld announced in the auction, no single call, no marriage needed to
-/// bid, no widow given round or cards passed between partners), with a bury of three cards
-/// at most (the sets of five of the double pack's thirty cards are too many to offer).
-pub(crate) fn offered(profile: &Profile) -> bool {
-    let o = profile.options;
-    o.format == Format::Auction
-        && o.bury <= 3
-        && !o.announcements
-        && !o.one_call
-        && !o.bid_needs_marriage
-        && !o.widow_gives
-        && !o.pass_four
+/// passes (one call each or not, a marriage needed to bid or not), but no meld announced in
+/// the auction, no widow given round and no cards passed between partners.
+pub(crate) fn offered(o: &Options) -> bool {
+    o.format == Format::Auction && !o.announcements && !o.widow_gives && !o.pass_four
+}
+
+/// How the bidder gives the deal up before the play (seed 000, 000:433–435, 339).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GivenUp {
+    /// The compulsory opening, forfeited without a look at the widow.
+    Forfeits,
+    /// Conceded after the widow (a single bete), or before the lead.
+    Concedes,
+}
+
+impl GivenUp {
+    fn word(self) -> &'static str {
+        match self {
+            GivenUp::Forfeits => "forfeits",
+            GivenUp::Concedes => "concedes",
+        }
+    }
 }
 
 /// What the seat to act is to do.
@@ -49,6 +65,8 @@ enum Phase {
     Bury(usize),
     /// Every bidder passed: the deal is thrown in.
     ThrownIn,
+    /// The bidder forfeited or conceded: the deal is over.
+    GivenUp,
     /// The play begins.
     Done,
 }
@@ -57,8 +75,9 @@ enum Phase {
 pub(crate) enum Next {
     /// More of the phases before the play.
     More(Prelude),
-    /// The play begins: the record of the phases before it, and the play state.
-    Play(Box<Record>, Box<PlayState>),
+    /// The play begins: the record of the phases before it, and the play state; with the
+    /// phases themselves where the bidder leads and may concede instead.
+    Play(Box<Record>, Box<PlayState>, Option<Box<Prelude>>),
     /// The deal is over before the play (thrown in): its record.
     Over(Box<Record>),
 }
@@ -67,6 +86,8 @@ pub(crate) enum Next {
 #[derive(Clone)]
 pub(crate) struct Prelude {
     profile: &'static Profile,
+    /// The profile's options as the record's `Options` tag changes them.
+    options: Options,
     /// The record of the deal alone, printed.
     base: String,
     labels: &'static [&'static str],
@@ -75,7 +96,11 @@ pub(crate) struct Prelude {
     widow: Vec<Card>,
     calls: Vec<(usize, Option<u32>)>,
     trump: Option<Suit>,
+    /// The bury, once complete.
     buried: Option<Vec<Card>>,
+    /// The cards of a bury laid card by card so far, not yet written.
+    burying: Vec<Card>,
+    given_up: Option<GivenUp>,
 }
 
 fn stops(d: &Diagnostic, bury_written: bool) -> bool {
@@ -115,6 +140,7 @@ impl Prelude {
         base.result = None;
         Prelude {
             profile,
+            options: options_of(record, profile),
             base: notation::print(&base),
             labels,
             dealer,
@@ -123,6 +149,8 @@ impl Prelude {
             calls: Vec::new(),
             trump: None,
             buried: None,
+            burying: Vec::new(),
+            given_up: None,
         }
     }
 
@@ -142,6 +170,16 @@ impl Prelude {
         let n = self.n();
         let passes = (0..n).filter(|&s| self.passed(s)).count();
         let high = self.high();
+        if self.options.one_call {
+            // Each seat calls once, from the dealer's left (seed 000, Firehouse, 000:209).
+            if self.calls.len() < n {
+                return Phase::Auction((self.dealer + 1 + self.calls.len()) % n);
+            }
+            return match high {
+                None => Phase::ThrownIn,
+                Some((bidder, _)) => self.after_auction(bidder),
+            };
+        }
         let auction_over = match high {
             Some(_) => passes + 1 >= n,
             None => passes >= n,
@@ -156,20 +194,46 @@ impl Prelude {
         let Some((bidder, _)) = high else {
             return Phase::ThrownIn;
         };
-        if self.trump.is_none() {
+        self.after_auction(bidder)
+    }
+
+    fn after_auction(&self, bidder: usize) -> Phase {
+        if self.given_up.is_some() {
+            Phase::GivenUp
+        } else if self.trump.is_none() {
             Phase::Trump(bidder)
-        } else if self.profile.options.bury > 0 && self.buried.is_none() {
+        } else if self.options.bury > 0 && self.buried.is_none() {
             Phase::Bury(bidder)
         } else {
             Phase::Done
         }
     }
 
+    /// Whether the bidder may forfeit or concede after the widow, before trump and the bury:
+    /// the settlement in units is the bid's alone (000:433–435). Where each opponent scores
+    /// his meld (the three-hand double pack, 000:339) the concession waits for the melds,
+    /// before the lead.
+    fn concedes_early(&self) -> bool {
+        let o = self.options;
+        o.concessions && o.schedule.is_some()
+    }
+
+    /// Whether the bidder, about to lead, may concede instead: the profile has concessions
+    /// and the bidder leads (000:339, 439).
+    pub(crate) fn concedes_at_lead(&self) -> bool {
+        self.options.concessions && self.phase() == Phase::Done
+    }
+
+    /// The bidder, once the auction is over.
+    pub(crate) fn bidder(&self) -> Option<usize> {
+        self.high().map(|(s, _)| s)
+    }
+
     /// The seat to act (an index of the profile's seat labels).
     pub(crate) fn to_act(&self) -> Option<usize> {
         match self.phase() {
             Phase::Auction(s) | Phase::Trump(s) | Phase::Bury(s) => Some(s),
-            Phase::ThrownIn | Phase::Done => None,
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => None,
         }
     }
 
@@ -180,9 +244,20 @@ impl Prelude {
         cards
     }
 
+    /// The bidder's cards not yet laid in a bury made card by card.
+    fn left_to_bury(&self, bidder: usize) -> Vec<Card> {
+        let mut cards = self.bidder_cards(bidder);
+        for c in &self.burying {
+            if let Some(p) = cards.iter().position(|x| x == c) {
+                cards.remove(p);
+            }
+        }
+        cards
+    }
+
     /// The tokens the phase offers (not yet judged).
     pub(crate) fn candidates(&self) -> Vec<String> {
-        let o = self.profile.options;
+        let o = self.options;
         match self.phase() {
             Phase::Auction(_) => {
                 let lowest = self.high().map_or(o.minimum, |(_, b)| b + o.step);
@@ -190,33 +265,49 @@ impl Prelude {
                 out.extend((0..BIDS_OFFERED).map(|k| (lowest + k * o.step.max(1)).to_string()));
                 out
             }
-            Phase::Trump(_) => Suit::ALL.iter().map(|s| s.name().to_string()).collect(),
-            Phase::Bury(bidder) => {
-                let cards = self.bidder_cards(bidder);
-                let mut out = Vec::new();
-                for set in choose(&cards, o.bury) {
-                    let t = format!(
-                        "buries {}",
-                        set.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
-                    );
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
+            Phase::Trump(_) => {
+                let mut out: Vec<String> = Suit::ALL.iter().map(|s| s.name().to_string()).collect();
+                if self.concedes_early() {
+                    out.extend([GivenUp::Concedes, GivenUp::Forfeits].map(|g| g.word().to_string()));
                 }
                 out
             }
-            Phase::ThrownIn | Phase::Done => Vec::new(),
+            Phase::Bury(bidder) => {
+                let mut out = Vec::new();
+                if o.bury <= BURY_AS_SETS {
+                    let cards = self.bidder_cards(bidder);
+                    for set in choose(&cards, o.bury) {
+                        let t = bury_token(&set);
+                        if !out.contains(&t) {
+                            out.push(t);
+                        }
+                    }
+                } else {
+                    for c in self.left_to_bury(bidder) {
+                        let t = bury_token(&[c]);
+                        if !out.contains(&t) {
+                            out.push(t);
+                        }
+                    }
+                }
+                if self.concedes_early() {
+                    out.push(GivenUp::Concedes.word().to_string());
+                }
+                out
+            }
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => Vec::new(),
         }
     }
 
-    /// The legal actions: the candidates the check accepts (the bury's are all accepted
-    /// unless the check refuses one when it is played: they are too many to try each).
+    /// The legal actions: the candidates the check accepts. The sets of a bury of three are
+    /// accepted unless the check refuses one when it is played (they are too many to try
+    /// each); a bury card by card is tried at its last card.
     pub(crate) fn legal(&self) -> Vec<String> {
         let all = self.candidates();
-        if matches!(self.phase(), Phase::Bury(_)) {
-            return all;
-        }
-        all.into_iter().filter(|t| self.apply(t).is_ok()).collect()
+        let whole_sets = self.options.bury <= BURY_AS_SETS;
+        all.into_iter()
+            .filter(|t| (whole_sets && t.starts_with("buries ")) || self.apply(t).is_ok())
+            .collect()
     }
 
     /// The token as the phase writes it: a bid as its number, a suit by its name, a bury's
@@ -233,22 +324,14 @@ impl Prelude {
             Phase::Trump(_) => Suit::ALL
                 .iter()
                 .find(|s| s.name().eq_ignore_ascii_case(token))
-                .map(|s| s.name().to_string()),
-            Phase::Bury(_) => {
-                let mut parts = token.split_whitespace();
-                if !parts.next()?.eq_ignore_ascii_case("buries") {
-                    return None;
-                }
-                let cards: Option<Vec<Card>> = parts
-                    .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
-                    .collect();
-                let cards = cards?;
-                Some(format!(
-                    "buries {}",
-                    cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
-                ))
-            }
-            Phase::ThrownIn | Phase::Done => None,
+                .map(|s| s.name().to_string())
+                .or_else(|| given_up(token).map(|g| g.word().to_string())),
+            Phase::Bury(_) => match given_up(token) {
+                Some(g) => Some(g.word().to_string()),
+                None => read_bury(token).map(|cards| bury_token(&cards)),
+            },
+            Phase::Done => (given_up(token) == Some(GivenUp::Concedes)).then(|| "concedes".to_string()),
+            Phase::ThrownIn | Phase::GivenUp => None,
         }
     }
 
@@ -269,9 +352,17 @@ impl Prelude {
             t.push_str(&format!("auction  {}\n", calls.join(", ")));
         }
         let bidder = self.high().map(|(s, _)| s);
+        let mut exchange = Vec::new();
         if let (Some(cards), Some(b)) = (&self.buried, bidder) {
-            let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
-            t.push_str(&format!("exchange {} buries {}\n", label(b), cards.join(" ")));
+            exchange.push(format!("{} {}", label(b), bury_token(cards)));
+        }
+        if let (Some(g), Some(b)) = (self.given_up, bidder) {
+            exchange.push(format!("{} {}", label(b), g.word()));
+        }
+        for (i, l) in exchange.iter().enumerate() {
+            t.push_str(if i == 0 { "exchange " } else { "         " });
+            t.push_str(l);
+            t.push('\n');
         }
         if let (Some(trump), Some(b)) = (self.trump, bidder) {
             t.push_str(&format!("declare  {} {}\n", label(b), trump.name()));
@@ -280,10 +371,10 @@ impl Prelude {
             let mut lines = Vec::new();
             for seat in 0..self.labels.len() {
                 // In the three-hand auction only the bidder melds.
-                if self.profile.options.lone_bidder && Some(seat) != bidder {
+                if self.options.lone_bidder && Some(seat) != bidder {
                     continue;
                 }
-                let mut held = if Some(seat) == bidder && self.profile.options.widow > 0 {
+                let mut held = if Some(seat) == bidder && self.options.widow > 0 {
                     self.bidder_cards(seat)
                 } else {
                     self.hands.get(seat).cloned().unwrap_or_default()
@@ -297,7 +388,7 @@ impl Prelude {
                         }
                     }
                 }
-                let shown = meld::meld_hand(&self.profile.options.melds, trump, &CardCounts::of(held));
+                let shown = meld::meld_hand(&self.options.melds, trump, &CardCounts::of(held));
                 for m in shown.melds {
                     let cards: Vec<String> = m.cards.iter().map(Card::to_string).collect();
                     lines.push(format!(
@@ -330,6 +421,7 @@ impl Prelude {
     /// Plays a token of [`Prelude::read`]: what it led to, or the check's refusal.
     pub(crate) fn apply(&self, token: &str) -> Result<Next, Refusal> {
         let no = || Refusal::new("A0001", format!("`{token}` is no action of Pinochle now"));
+        let o = self.options;
         let token = self.read(token).ok_or_else(no)?;
         let mut next = self.clone();
         match self.phase() {
@@ -341,20 +433,31 @@ impl Prelude {
                 };
                 next.calls.push((seat, bid));
             }
+            Phase::Trump(_) | Phase::Bury(_) | Phase::Done if given_up(&token).is_some() => {
+                next.given_up = given_up(&token);
+            }
             Phase::Trump(_) => {
                 next.trump = Suit::ALL.iter().copied().find(|s| s.name() == token);
             }
-            Phase::Bury(_) => {
-                let cards: Vec<Card> = token
-                    .split_whitespace()
-                    .skip(1)
-                    .filter_map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
-                    .collect();
-                next.buried = Some(cards);
+            Phase::Bury(bidder) => {
+                let cards = read_bury(&token).ok_or_else(no)?;
+                let mut laid = self.burying.clone();
+                laid.extend(cards.iter().copied());
+                let held = CardCounts::of(self.bidder_cards(bidder));
+                if laid.len() < o.bury && CardCounts::of(laid.iter().copied()).is_subset(&held) {
+                    // Part of the bury: written once it is complete.
+                    next.burying = laid;
+                    return Ok(Next::More(next));
+                }
+                next.burying.clear();
+                next.buried = Some(laid);
             }
-            Phase::ThrownIn | Phase::Done => return Err(Refusal::new("A0002", "the game is over")),
+            Phase::ThrownIn | Phase::GivenUp => return Err(Refusal::new("A0002", "the game is over")),
+            Phase::Done => return Err(no()),
         }
-        let done = next.phase() == Phase::Done;
+        // The melds are shown once trump and the bury are settled; a concession before
+        // then shows none (the generator writes none either).
+        let done = next.trump.is_some() && (o.bury == 0 || next.buried.is_some());
         let text = next.text(done);
         let record = Self::record(&text).ok_or_else(no)?;
         let (_, findings, kept) = check_keeping(&record, self.profile);
@@ -367,15 +470,56 @@ impl Prelude {
         }
         match next.phase() {
             Phase::Done => match kept {
-                Some(state) => Ok(Next::Play(Box::new(record), Box::new(state))),
+                Some(state) => {
+                    let leads = state.turn().unwrap_or(state.to_play()).index();
+                    let concede =
+                        (next.concedes_at_lead() && next.bidder() == Some(leads)).then(|| Box::new(next));
+                    Ok(Next::Play(Box::new(record), Box::new(state), concede))
+                }
                 None => Err(Refusal::new(
                     "A0003",
                     "the check keeps no play state for this deal",
                 )),
             },
-            Phase::ThrownIn => Ok(Next::Over(Box::new(record))),
+            Phase::ThrownIn | Phase::GivenUp => Ok(Next::Over(Box::new(record))),
             _ => Ok(Next::More(next)),
         }
+    }
+}
+
+/// The profile's options as the record's `Options` tag changes them (entries not understood
+/// are the check's findings, not the bot's).
+pub(crate) fn options_of(record: &Record, profile: &Profile) -> Options {
+    match record.tag("Options") {
+        Some(tag) => with_tag(profile.options, tag).0,
+        None => profile.options,
+    }
+}
+
+/// The token of a bury: `buries` and the cards.
+fn bury_token(cards: &[Card]) -> String {
+    let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
+    format!("buries {}", cards.join(" "))
+}
+
+/// The cards of a `buries` token, in any alphabet the notation reads.
+pub(crate) fn read_bury(token: &str) -> Option<Vec<Card>> {
+    let mut parts = token.split_whitespace();
+    if words::exchange(parts.next()?) != Some(words::ExchangeWord::Buries) {
+        return None;
+    }
+    let cards: Option<Vec<Card>> = parts
+        .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
+        .collect();
+    cards.filter(|c| !c.is_empty())
+}
+
+/// The bidder's giving up that a token names (`concedes`, `forfeits`).
+fn given_up(token: &str) -> Option<GivenUp> {
+    match words::exchange(token.trim()) {
+        Some(words::ExchangeWord::Concedes) => Some(GivenUp::Concedes),
+        Some(words::ExchangeWord::Forfeits) => Some(GivenUp::Forfeits),
+        _ => None,
     }
 }
 
@@ -385,15 +529,27 @@ mod tests {
     use crate::pinochle::rules;
 
     #[test]
-    fn the_auction_profiles_of_bids_and_passes_alone_are_offered() {
+    fn the_auction_profiles_without_announcements_widow_given_or_cards_passed_are_offered() {
         let offered: Vec<&str> = rules::all()
             .iter()
-            .filter(|p| offered(p))
+            .filter(|p| offered(&p.options))
             .map(|p| p.name)
             .collect();
-        assert!(offered.contains(&"uspc-auction"), "{offered:?}");
-        assert!(offered.contains(&"uspc-partnership-auction"), "{offered:?}");
-        assert!(!offered.contains(&"uspc-two-hand"), "{offered:?}");
-        assert!(!offered.contains(&"uspc-three-hand-double-pack"), "{offered:?}");
+        for name in [
+            "uspc-auction",
+            "uspc-partnership-auction",
+            "uspc-firehouse",
+            "uspc-check",
+            "uspc-three-hand-double-pack",
+        ] {
+            assert!(offered.contains(&name), "{name}: {offered:?}");
+        }
+        for name in [
+            "uspc-two-hand",
+            "uspc-double-pack",
+            "uspc-partnership-auction-widow",
+        ] {
+            assert!(!offered.contains(&name), "{name}: {offered:?}");
+        }
     }
 }
