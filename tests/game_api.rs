@@ -927,3 +927,251 @@ fn the_pinochle_auction_refuses_with_the_check_s_codes() {
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());
 }
+
+/// The tokens of the legal actions.
+fn tokens(game: &dyn Game) -> Vec<String> {
+    game.legal().iter().map(|a| a.token().to_string()).collect()
+}
+
+/// The settlement of a Pinochle game that is over: its ending and chips.
+fn settlement(game: &dyn Game) -> (engine::pinochle::settle::Ending, Vec<(String, i64)>) {
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    let s = r.settlement.expect("a settlement in units");
+    (s.ending, s.chips)
+}
+
+fn chips(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+    pairs.iter().map(|&(l, n)| (l.to_string(), n)).collect()
+}
+
+#[test]
+fn the_compulsory_opening_all_passed_may_be_forfeited_unseen() {
+    use engine::pinochle::settle::Ending;
+    // Seed 000, 000:433: all pass on the compulsory 300; the bidder forfeits without looking
+    // at the widow and pays the basic unit value (3 chips) to the kitty, nothing to the others
+    // (the inactive D and I of the five at the table included).
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass"]);
+    assert!(tokens(game.as_ref()).contains(&"forfeits".to_string()));
+    let played = play_token(game.as_mut(), "forfeits");
+    assert!(played.over && game.is_over());
+    assert_eq!(
+        settlement(game.as_ref()),
+        (
+            Ending::Forfeit,
+            chips(&[("F", -3), ("M", 0), ("R", 0), ("D", 0), ("I", 0), ("kitty", 3)])
+        )
+    );
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_bid_above_the_compulsory_opening_is_not_forfeited() {
+    // Seed 000, 000:433: only the compulsory 300 that all the others passed is forfeited; a
+    // bidder who overcalled may concede (000:435) but not forfeit, and the check refuses it.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "310", "pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    let legal = tokens(game.as_ref());
+    assert!(!legal.contains(&"forfeits".to_string()), "{legal:?}");
+    assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
+    let before = game.to_record();
+    let forfeit = game.parse_action("forfeits").expect("a word of the exchange");
+    assert_eq!(
+        game.play(&forfeit).expect_err("not the compulsory bid").code,
+        "P0216"
+    );
+    assert_eq!(game.to_record(), before);
+}
+
+#[test]
+fn the_bidder_who_has_seen_the_widow_concedes_a_single_bete() {
+    use engine::pinochle::settle::Ending;
+    // Seed 000, 000:435: having seen the widow the bidder concedes; there is no play and he
+    // pays the basic unit value of his bid (3 for 310) to each opponent (the settlement
+    // counts the inactive D and I of the table too).
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "310", "pass", "pass", "concedes"]);
+    assert!(game.is_over());
+    assert_eq!(
+        settlement(game.as_ref()),
+        (
+            Ending::SingleBete,
+            chips(&[("M", -12), ("F", 3), ("R", 3), ("D", 3), ("I", 3), ("kitty", 0)])
+        )
+    );
+    let record = game.to_record();
+    assert!(record.contains("exchange M concedes"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn the_bidder_concedes_before_leading_but_not_after() {
+    // Seed 000, 000:435–439: the bidder may concede after trump and the bury, until he leads
+    // to the first trick; then the deal stands as though played out.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    assert_eq!(game.to_act().as_deref(), Some("F"));
+    let legal = tokens(game.as_ref());
+    assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
+    let mut lead = table_game::from_record(&game.to_record()).expect("the record goes on");
+    let conceded = play_token(game.as_mut(), "concedes");
+    assert!(conceded.over);
+    checked(&game.to_record());
+    let card = legal.iter().find(|t| *t != "concedes").expect("a card");
+    play_token(lead.as_mut(), card);
+    assert!(!tokens(lead.as_ref()).contains(&"concedes".to_string()));
+    assert!(lead.parse_action("concedes").is_err());
+}
+
+/// A three-hand double-pack game after its auction and trump: the bidder and the game.
+fn double_pack_to_bury() -> (String, Box<dyn Game>) {
+    let deal = pinochle_deal_alone("uspc-three-hand-double-pack", 1);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let first = game.to_act().expect("a seat to open");
+    play_all(game.as_mut(), &["500", "pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some(first.as_str()));
+    play_token(game.as_mut(), "spades");
+    (first, game)
+}
+
+#[test]
+fn the_double_pack_bidder_buries_five_cards_one_by_one() {
+    // Seed 000, 000:337: the high bidder takes the widow and discards as many cards (five of
+    // the thirty); the bury is offered card by card, the record written once it is whole.
+    let (bidder, mut game) = double_pack_to_bury();
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    let before = game.to_record();
+    for k in 0..5 {
+        let legal = tokens(game.as_ref());
+        assert!(legal.len() <= 30, "{legal:?}");
+        assert!(
+            legal
+                .iter()
+                .all(|t| t.starts_with("buries ") && t.split_whitespace().count() == 2)
+        );
+        let played = play_token(game.as_mut(), &legal[0]);
+        assert_eq!(played.seat, bidder);
+        if k < 4 {
+            assert_eq!(game.to_record(), before, "the bury is written once whole");
+        }
+    }
+    let record = game.to_record();
+    let bury = record
+        .lines()
+        .find(|l| l.contains(" buries "))
+        .unwrap_or_else(|| panic!("{record}"));
+    assert_eq!(bury.split_whitespace().count(), 3 + 5, "{bury}");
+    assert!(record.contains("melds "), "{record}");
+}
+
+#[test]
+fn the_double_pack_bidder_who_concedes_before_leading_is_set_back_his_bid() {
+    // Seed 000, 000:339: the high bidder may concede before leading; each opponent scores his
+    // meld plus 100, the bidder is set back the amount of his bid.
+    let (bidder, mut game) = double_pack_to_bury();
+    for _ in 0..5 {
+        let first = tokens(game.as_ref()).remove(0);
+        play_token(game.as_mut(), &first);
+    }
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    assert!(tokens(game.as_ref()).contains(&"concedes".to_string()));
+    play_token(game.as_mut(), "concedes");
+    assert!(game.is_over());
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    for side in &r.sides {
+        let expected = if side.side == bidder {
+            -500
+        } else {
+            i64::from(side.meld) + 100
+        };
+        assert_eq!(side.score, expected, "{side:?}");
+    }
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_card_the_double_pack_bidder_does_not_hold_is_refused_with_the_check_s_code() {
+    // Seed 000, 000:337: "any irregularity in discarding is a revoke": the double pack has no
+    // nines, so a nine laid in the bury is refused, the bury laid so far kept.
+    let (_, mut game) = double_pack_to_bury();
+    let first = tokens(game.as_ref()).remove(0);
+    play_token(game.as_mut(), &first);
+    let nine = game.parse_action("buries ♠9").expect("a bury");
+    let refused = game.play(&nine).expect_err("no nine in the double pack");
+    assert!(refused.code.starts_with("P02"), "{refused}");
+    assert!(!tokens(game.as_ref()).is_empty());
+}
+
+#[test]
+fn firehouse_gives_each_player_exactly_one_call() {
+    // Seed 000, 000:209: the dealer's left bids first and each player has exactly one bid or
+    // pass; the high bidder names trump and leads first.
+    let deal = pinochle_deal_alone("uspc-firehouse", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let mut seats = Vec::new();
+    for call in ["200", "250", "pass", "pass"] {
+        seats.push(game.to_act().expect("a seat to call"));
+        play_token(game.as_mut(), call);
+    }
+    let mut distinct = seats.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{seats:?}");
+    // The auction is over after four calls: the second seat, the high bidder, names trump.
+    assert_eq!(game.to_act().as_deref(), Some(seats[1].as_str()));
+    assert_eq!(tokens(game.as_ref()), ["clubs", "spades", "hearts", "diamonds"]);
+    play_token(game.as_mut(), "clubs");
+    assert_eq!(game.to_act().as_deref(), Some(seats[1].as_str()));
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn check_pinochle_needs_a_marriage_to_bid_and_forces_the_dealer() {
+    // Seed 000, 000:213: none of the first three players may bid without a marriage in his
+    // hand; if all pass, the dealer must bid 200.
+    let mut tested = false;
+    for seed in 0..40u64 {
+        let deal = pinochle_deal_alone("uspc-check", seed);
+        let mut game = table_game::from_record(&deal).expect("a game");
+        if tokens(game.as_ref()) != ["pass"] {
+            continue;
+        }
+        let bid = game.parse_action("200").expect("a bid");
+        let refused = game.play(&bid).expect_err("no marriage");
+        assert!(refused.code.starts_with("P01"), "{refused}");
+        play_all(game.as_mut(), &["pass", "pass", "pass"]);
+        let legal = tokens(game.as_ref());
+        assert!(!legal.contains(&"pass".to_string()), "{legal:?}");
+        assert!(legal.contains(&"200".to_string()), "{legal:?}");
+        let pass = game.parse_action("pass").expect("a call");
+        assert!(
+            game.play(&pass)
+                .expect_err("the dealer must bid")
+                .code
+                .starts_with("P01")
+        );
+        tested = true;
+        break;
+    }
+    assert!(tested, "no deal whose first bidder holds no marriage");
+}
