@@ -1147,7 +1147,7 @@ fn firehouse_gives_each_player_exactly_one_call() {
 
 #[test]
 fn check_pinochle_needs_a_marriage_to_bid_and_forces_the_dealer() {
-    // Seed 000, 000:213: none of the first three players may bid without a marriage in his
+    // Seed 000, 000:215: none of the first three players may bid without a marriage in his
     // hand; if all pass, the dealer must bid 200.
     let mut tested = false;
     for seed in 0..40u64 {
