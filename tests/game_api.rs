@@ -848,7 +848,7 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
             // The double pack's bury card by card keeps the choices few.
             assert!(actions < 1000, "{profile} {seed}");
             let record = game.to_record();
-            for w in ["buries", "concedes", "forfeits"] {
+            for w in ["buries", "concedes", "forfeits", "gives"] {
                 if says(&record, w) {
                     words.insert((profile, w));
                 }
@@ -861,6 +861,7 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
         from_auction,
         [
             "uspc-partnership-auction",
+            "uspc-partnership-auction-widow",
             "partnership-auction",
             "partnership-auction-double-deck",
             "uspc-firehouse",
@@ -872,20 +873,14 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
             "uspc-eight-auction",
         ]
     );
-    // A widow given round, and melds announced in the auction.
-    assert_eq!(
-        not_offered,
-        [
-            "uspc-partnership-auction-widow",
-            "uspc-double-pack",
-            "uspc-six-hand-triple-pack"
-        ]
-    );
+    // Melds announced in the auction.
+    assert_eq!(not_offered, ["uspc-double-pack", "uspc-six-hand-triple-pack"]);
     for w in [
         ("uspc-auction", "buries"),
         ("uspc-auction", "concedes"),
         ("uspc-three-hand-double-pack", "buries"),
         ("uspc-three-hand-double-pack", "concedes"),
+        ("uspc-partnership-auction-widow", "gives"),
     ] {
         assert!(words.contains(&w), "{w:?}: {words:?}");
     }
@@ -1174,4 +1169,122 @@ fn check_pinochle_needs_a_marriage_to_bid_and_forces_the_dealer() {
         break;
     }
     assert!(tested, "no deal whose first bidder holds no marriage");
+}
+
+/// A Pinochle deal alone with an `Options` tag.
+fn with_options(deal: &str, options: &str) -> String {
+    deal.replacen("\n\n", &format!("\n[Options \"{options}\"]\n\n"), 1)
+}
+
+#[test]
+fn random_bots_pass_four_cards_between_partners() {
+    // Seed 002, 002:43: with `pass 4` the bidder's partner passes him four cards, and he
+    // passes four back; both passes are written once whole, each card offered alone.
+    for profile in ["uspc-partnership-auction", "partnership-auction"] {
+        for seed in 0..4u64 {
+            let deal = with_options(&pinochle_deal_alone(profile, seed), "pass 4");
+            let mut game = table_game::from_record(&deal).unwrap_or_else(|e| panic!("{e}\n{deal}"));
+            let mut rng = Rng(seed);
+            play_out(game.as_mut(), &mut rng);
+            let record = game.to_record();
+            if record.contains("declare") {
+                assert_eq!(record.matches(" gives ").count(), 2, "{record}");
+            }
+            let (_, result) = checked(&record);
+            assert_eq!(game.result(), result, "{record}");
+        }
+    }
+}
+
+#[test]
+fn the_partner_passes_four_cards_he_holds_then_the_bidder_four_back() {
+    // Seed 002, 002:43: the partner first, then the bidder, four cards each.
+    let deal = with_options(&pinochle_deal_alone("uspc-partnership-auction", 0), "pass 4");
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let bidder = game.to_act().expect("a seat to open");
+    let bid = tokens(game.as_ref())
+        .into_iter()
+        .find(|t| t != "pass")
+        .expect("a bid");
+    play_token(game.as_mut(), &bid);
+    for _ in 0..3 {
+        play_token(game.as_mut(), "pass");
+    }
+    play_token(game.as_mut(), "hearts");
+    let partner = game.to_act().expect("the partner passes");
+    assert_ne!(partner, bidder);
+    let before = game.to_record();
+    for k in 0..8 {
+        let legal = tokens(game.as_ref());
+        let to = if k < 4 { &bidder } else { &partner };
+        assert!(
+            legal
+                .iter()
+                .all(|t| t.starts_with(&format!("gives {to} ")) && t.split_whitespace().count() == 3),
+            "{legal:?}"
+        );
+        if k == 0 {
+            // The partner's pass goes to the bidder: one to anyone else is refused with the
+            // check's code, and nothing changes.
+            let card = legal[0].split_whitespace().nth(2).expect("a card");
+            let wrong = game
+                .parse_action(&format!("gives {partner} {card}"))
+                .expect("a give");
+            assert_eq!(game.play(&wrong).expect_err("not to the bidder").code, "P0205");
+            assert_eq!(tokens(game.as_ref()), legal);
+        }
+        play_token(game.as_mut(), &legal[0]);
+        if k < 3 {
+            assert_eq!(game.to_record(), before, "a pass is written once whole");
+        }
+    }
+    let record = game.to_record();
+    assert_eq!(record.matches(" gives ").count(), 2, "{record}");
+    assert!(record.contains("melds "), "{record}");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn the_bidder_gives_a_card_of_the_widow_to_each_other_player() {
+    // Seed 000, 000:163: the bidder keeps one card of the widow of four and gives one to each
+    // other player; a second card to the same player is refused with the check's code.
+    let deal = pinochle_deal_alone("uspc-partnership-auction-widow", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let bidder = game.to_act().expect("a seat to open");
+    let bid = tokens(game.as_ref())
+        .into_iter()
+        .find(|t| t != "pass")
+        .expect("a bid");
+    play_token(game.as_mut(), &bid);
+    for _ in 0..3 {
+        play_token(game.as_mut(), "pass");
+    }
+    play_token(game.as_mut(), "spades");
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    let first = tokens(game.as_ref()).remove(0);
+    let to = first.split_whitespace().nth(1).expect("a seat").to_string();
+    play_token(game.as_mut(), &first);
+    assert!(
+        tokens(game.as_ref())
+            .iter()
+            .all(|t| !t.starts_with(&format!("gives {to} ")))
+    );
+    let card = tokens(game.as_ref())[0]
+        .split_whitespace()
+        .nth(2)
+        .expect("a card")
+        .to_string();
+    let again = game.parse_action(&format!("gives {to} {card}")).expect("a give");
+    assert_eq!(game.play(&again).expect_err("served already").code, "P0217");
+    for _ in 0..2 {
+        let next = tokens(game.as_ref()).remove(0);
+        play_token(game.as_mut(), &next);
+    }
+    let record = game.to_record();
+    assert_eq!(record.matches(" gives ").count(), 3, "{record}");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
 }

@@ -46,6 +46,9 @@ pub(crate) enum PinochleAct {
     Prelude(usize),
     /// Cards buried: the whole bury, or part of one laid card by card.
     Bury(CardCounts),
+    /// Cards given to a seat (its index): a card of the widow, or part of a pass between
+    /// partners laid card by card.
+    Give(usize, CardCounts),
     /// The bidder's concession instead of the first lead.
     Concede,
 }
@@ -143,6 +146,7 @@ impl Rules for PinochleGame {
             (_, PinochleAct::Play(a)) => play_token(a),
             (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => prelude_token(p, i),
             (_, PinochleAct::Bury(cards)) => bury_token(&cards),
+            (PinochleState::Prelude(p), PinochleAct::Give(to, cards)) => give_token(p, to, &cards),
             (_, PinochleAct::Concede) => "concedes".to_string(),
             _ => String::new(),
         }
@@ -179,9 +183,13 @@ impl Rules for PinochleGame {
                 }
                 _ => Err(Refusal::new("A0001", "no concession now")),
             },
-            (PinochleState::Prelude(p), act @ (PinochleAct::Prelude(_) | PinochleAct::Bury(_))) => {
+            (
+                PinochleState::Prelude(p),
+                act @ (PinochleAct::Prelude(_) | PinochleAct::Bury(_) | PinochleAct::Give(..)),
+            ) => {
                 let token = match act {
                     PinochleAct::Bury(cards) => bury_token(&cards),
+                    PinochleAct::Give(to, cards) => give_token(&p, to, &cards),
                     PinochleAct::Prelude(i) => prelude_token(&p, i),
                     _ => String::new(),
                 };
@@ -225,6 +233,9 @@ fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<Pino
     if let Some(cards) = prelude::read_bury(&t) {
         return Some(PinochleAct::Bury(CardCounts::of(cards)));
     }
+    if let Some((to, cards)) = p.read_give(&t) {
+        return Some(PinochleAct::Give(to, CardCounts::of(cards)));
+    }
     match candidates.iter().position(|c| *c == t) {
         Some(i) => Some(PinochleAct::Prelude(i)),
         None => {
@@ -238,6 +249,11 @@ fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<Pino
 fn bury_token(cards: &CardCounts) -> String {
     let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
     format!("buries {}", cards.join(" "))
+}
+
+/// The token of a give.
+fn give_token(p: &Prelude, to: usize, cards: &CardCounts) -> String {
+    p.give_token(to, &cards.iter().collect::<Vec<_>>())
 }
 
 /// The token of a prelude action: a candidate, or past them a bid written out.

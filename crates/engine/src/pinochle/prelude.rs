@@ -11,7 +11,7 @@
 //! a bury not yet written) refuses it with the check's code and message.
 
 use cards::{AlphabetSet, Card, Suit};
-use notation::{CardSlot, Diagnostic, Record, Severity};
+use notation::{CardSlot, Diagnostic, Kind, Record, Severity};
 
 use crate::core::CardCounts;
 use crate::core::choose::choose;
@@ -31,10 +31,13 @@ const BURY_AS_SETS: usize = 3;
 
 /// Whether a profile's phases before the play are offered to bots: an auction of bids and
 /// passes (one call each or not, a marriage needed to bid or not), but no meld announced in
-/// the auction, no widow given round and no cards passed between partners.
+/// the auction.
 pub(crate) fn offered(o: &Options) -> bool {
-    o.format == Format::Auction && !o.announcements && !o.widow_gives && !o.pass_four
+    o.format == Format::Auction && !o.announcements
 }
+
+/// How many cards partners pass each other (seed 002, 002:43).
+const PASSED: usize = 4;
 
 /// How the bidder gives the deal up before the play (seed 000, 000:433–435, 339).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +66,9 @@ enum Phase {
     Trump(usize),
     /// The bidder buries, from his hand and the widow.
     Bury(usize),
+    /// The seat gives cards: the bidder a card of the widow to each other player, or a
+    /// partner four cards to the other.
+    Give(usize),
     /// Every bidder passed: the deal is thrown in.
     ThrownIn,
     /// The bidder forfeited or conceded: the deal is over.
@@ -100,11 +106,19 @@ pub(crate) struct Prelude {
     buried: Option<Vec<Card>>,
     /// The cards of a bury laid card by card so far, not yet written.
     burying: Vec<Card>,
+    /// The gives written: who gave, to whom, which cards.
+    gives: Vec<(usize, usize, Vec<Card>)>,
+    /// The cards of a pass between partners laid card by card so far, not yet written.
+    passing: Vec<Card>,
     given_up: Option<GivenUp>,
 }
 
-fn stops(d: &Diagnostic, bury_written: bool) -> bool {
-    d.code == "P0505" || (d.code == "P0215" && !bury_written)
+/// Whether a finding is of a record that merely stops: before its play (`P0505`), before
+/// its bury (`P0215`), or before all its gives (`P0217`, `P0205`, incomplete).
+fn stops(d: &Diagnostic, bury_written: bool, gives_written: bool) -> bool {
+    d.code == "P0505"
+        || (d.code == "P0215" && !bury_written)
+        || (matches!(d.code, "P0217" | "P0205") && d.kind == Kind::Incomplete && !gives_written)
 }
 
 impl Prelude {
@@ -150,6 +164,8 @@ impl Prelude {
             trump: None,
             buried: None,
             burying: Vec::new(),
+            gives: Vec::new(),
+            passing: Vec::new(),
             given_up: None,
         }
     }
@@ -204,9 +220,83 @@ impl Prelude {
             Phase::Trump(bidder)
         } else if self.options.bury > 0 && self.buried.is_none() {
             Phase::Bury(bidder)
+        } else if let Some(seat) = self.giver(bidder) {
+            Phase::Give(seat)
         } else {
             Phase::Done
         }
+    }
+
+    /// Whether the bidder gives the widow round (seed 000, 000:163); the check reads the
+    /// bury first where a profile has both.
+    fn widow_gives(&self) -> bool {
+        self.options.widow_gives && self.options.bury == 0
+    }
+
+    /// Whether partners pass four cards (seed 002, 002:43), where there is no bury and no
+    /// widow given round (the check reads those first).
+    fn pass_four(&self) -> bool {
+        let o = self.options;
+        o.pass_four && o.bury == 0 && !o.widow_gives
+    }
+
+    /// The bidder's partner, who passes him four cards.
+    fn partner(&self, bidder: usize) -> usize {
+        (bidder + 2) % self.n()
+    }
+
+    /// The seat to give next, while the gives are not all written.
+    fn giver(&self, bidder: usize) -> Option<usize> {
+        if self.widow_gives() {
+            (self.gives.len() + 1 < self.n()).then_some(bidder)
+        } else if self.pass_four() {
+            match self.gives.len() {
+                0 => Some(self.partner(bidder)),
+                1 => Some(bidder),
+                _ => None,
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Whether every give the profile has is written.
+    fn gives_written(&self) -> bool {
+        self.high().is_none_or(|(b, _)| self.giver(b).is_none())
+    }
+
+    /// The cards a seat holds after the bury and the gives written (the bidder with the
+    /// widow).
+    fn held(&self, seat: usize) -> Vec<Card> {
+        let bidder = self.bidder();
+        let mut held = if Some(seat) == bidder && self.options.widow > 0 {
+            self.bidder_cards(seat)
+        } else {
+            self.hands.get(seat).cloned().unwrap_or_default()
+        };
+        let take = |held: &mut Vec<Card>, c: &Card| {
+            if let Some(p) = held.iter().position(|x| x == c) {
+                held.remove(p);
+            }
+        };
+        if Some(seat) == bidder
+            && let Some(b) = &self.buried
+        {
+            for c in b {
+                take(&mut held, c);
+            }
+        }
+        for (from, to, cards) in &self.gives {
+            if *from == seat {
+                for c in cards {
+                    take(&mut held, c);
+                }
+            }
+            if *to == seat {
+                held.extend(cards.iter().copied());
+            }
+        }
+        held
     }
 
     /// Whether the bidder may forfeit or concede after the widow, before trump and the bury:
@@ -232,7 +322,7 @@ impl Prelude {
     /// The seat to act (an index of the profile's seat labels).
     pub(crate) fn to_act(&self) -> Option<usize> {
         match self.phase() {
-            Phase::Auction(s) | Phase::Trump(s) | Phase::Bury(s) => Some(s),
+            Phase::Auction(s) | Phase::Trump(s) | Phase::Bury(s) | Phase::Give(s) => Some(s),
             Phase::ThrownIn | Phase::GivenUp | Phase::Done => None,
         }
     }
@@ -295,8 +385,74 @@ impl Prelude {
                 }
                 out
             }
+            Phase::Give(seat) => self.give_candidates(seat),
             Phase::ThrownIn | Phase::GivenUp | Phase::Done => Vec::new(),
         }
+    }
+
+    /// The gives a seat is offered, one card a token: the bidder each card of the widow not
+    /// given yet to each other player not served yet, from his left; a partner each card he
+    /// holds and has not laid yet, to the other.
+    fn give_candidates(&self, seat: usize) -> Vec<String> {
+        let n = self.n();
+        let mut out = Vec::new();
+        let mut push = |to: usize, c: Card| {
+            let t = self.give_token(to, &[c]);
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        if self.widow_gives() {
+            let mut left = self.widow.clone();
+            for (_, _, cards) in &self.gives {
+                for c in cards {
+                    if let Some(p) = left.iter().position(|x| x == c) {
+                        left.remove(p);
+                    }
+                }
+            }
+            for to in (1..n).map(|k| (seat + k) % n) {
+                if self.gives.iter().any(|&(_, t, _)| t == to) {
+                    continue;
+                }
+                for &c in &left {
+                    push(to, c);
+                }
+            }
+        } else {
+            let to = self.partner(seat);
+            let mut held = self.held(seat);
+            for c in &self.passing {
+                if let Some(p) = held.iter().position(|x| x == c) {
+                    held.remove(p);
+                }
+            }
+            for c in held {
+                push(to, c);
+            }
+        }
+        out
+    }
+
+    /// The token of a give: `gives`, the seat given to, the cards.
+    pub(crate) fn give_token(&self, to: usize, cards: &[Card]) -> String {
+        let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
+        let to = self.labels.get(to).copied().unwrap_or("?");
+        format!("gives {to} {}", cards.join(" "))
+    }
+
+    /// The seat and cards of a `gives` token (`gives E ♠9`, `passes S ♠9 ♠K`).
+    pub(crate) fn read_give(&self, token: &str) -> Option<(usize, Vec<Card>)> {
+        let mut parts = token.split_whitespace();
+        if words::exchange(parts.next()?) != Some(words::ExchangeWord::Gives) {
+            return None;
+        }
+        let to = parts.next()?;
+        let to = self.labels.iter().position(|l| l.eq_ignore_ascii_case(to))?;
+        let cards: Option<Vec<Card>> = parts
+            .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
+            .collect();
+        cards.filter(|c| !c.is_empty()).map(|c| (to, c))
     }
 
     /// The legal actions: the candidates the check accepts. The sets of a bury of three are
@@ -330,6 +486,9 @@ impl Prelude {
                 Some(g) => Some(g.word().to_string()),
                 None => read_bury(token).map(|cards| bury_token(&cards)),
             },
+            Phase::Give(_) => self
+                .read_give(token)
+                .map(|(to, cards)| self.give_token(to, &cards)),
             Phase::Done => (given_up(token) == Some(GivenUp::Concedes)).then(|| "concedes".to_string()),
             Phase::ThrownIn | Phase::GivenUp => None,
         }
@@ -356,6 +515,9 @@ impl Prelude {
         if let (Some(cards), Some(b)) = (&self.buried, bidder) {
             exchange.push(format!("{} {}", label(b), bury_token(cards)));
         }
+        for (from, to, cards) in &self.gives {
+            exchange.push(format!("{} {}", label(*from), self.give_token(*to, cards)));
+        }
         if let (Some(g), Some(b)) = (self.given_up, bidder) {
             exchange.push(format!("{} {}", label(b), g.word()));
         }
@@ -374,21 +536,7 @@ impl Prelude {
                 if self.options.lone_bidder && Some(seat) != bidder {
                     continue;
                 }
-                let mut held = if Some(seat) == bidder && self.options.widow > 0 {
-                    self.bidder_cards(seat)
-                } else {
-                    self.hands.get(seat).cloned().unwrap_or_default()
-                };
-                if Some(seat) == bidder
-                    && let Some(b) = &self.buried
-                {
-                    for c in b {
-                        if let Some(p) = held.iter().position(|x| x == c) {
-                            held.remove(p);
-                        }
-                    }
-                }
-                let shown = meld::meld_hand(&self.options.melds, trump, &CardCounts::of(held));
+                let shown = meld::meld_hand(&self.options.melds, trump, &CardCounts::of(self.held(seat)));
                 for m in shown.melds {
                     let cards: Vec<String> = m.cards.iter().map(Card::to_string).collect();
                     lines.push(format!(
@@ -452,20 +600,50 @@ impl Prelude {
                 next.burying.clear();
                 next.buried = Some(laid);
             }
+            Phase::Give(seat) => {
+                let (to, cards) = self.read_give(&token).ok_or_else(no)?;
+                if self.pass_four() {
+                    let mut laid = self.passing.clone();
+                    laid.extend(cards.iter().copied());
+                    let held = CardCounts::of(self.held(seat));
+                    let laid_counts = CardCounts::of(laid.iter().copied());
+                    if to != self.partner(seat) || laid.len() > PASSED || !laid_counts.is_subset(&held) {
+                        // The check reads a pass once both are written; a card the seat
+                        // does not hold is refused now with its code.
+                        return Err(Refusal::new(
+                            "P0205",
+                            format!(
+                                "{} passes {} four cards of his hand; `{token}` is not",
+                                self.labels.get(seat).copied().unwrap_or("?"),
+                                self.labels.get(self.partner(seat)).copied().unwrap_or("?")
+                            ),
+                        ));
+                    }
+                    if laid.len() < PASSED {
+                        next.passing = laid;
+                        return Ok(Next::More(next));
+                    }
+                    next.passing.clear();
+                    next.gives.push((seat, to, laid));
+                } else {
+                    next.gives.push((seat, to, cards));
+                }
+            }
             Phase::ThrownIn | Phase::GivenUp => return Err(Refusal::new("A0002", "the game is over")),
             Phase::Done => return Err(no()),
         }
         // The melds are shown once trump and the bury are settled; a concession before
         // then shows none (the generator writes none either).
-        let done = next.trump.is_some() && (o.bury == 0 || next.buried.is_some());
+        let done = next.trump.is_some() && (o.bury == 0 || next.buried.is_some()) && next.gives_written();
         let text = next.text(done);
         let record = Self::record(&text).ok_or_else(no)?;
         let (_, findings, kept) = check_keeping(&record, self.profile);
         let bury_written = next.buried.is_some();
-        if let Some(d) = findings
-            .iter()
-            .find(|d| matches!(d.severity, Severity::Error | Severity::Warning) && !stops(d, bury_written))
-        {
+        let gives_written = next.gives_written();
+        if let Some(d) = findings.iter().find(|d| {
+            matches!(d.severity, Severity::Error | Severity::Warning)
+                && !stops(d, bury_written, gives_written)
+        }) {
             return Err(Refusal::of(d));
         }
         match next.phase() {
