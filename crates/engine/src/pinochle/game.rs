@@ -196,7 +196,7 @@ impl Rules for PinochleGame {
                 match p.apply(&token)? {
                     Next::More(next) => {
                         let record = p_record(&next);
-                        *state = PinochleState::Prelude(Box::new(next));
+                        *state = PinochleState::Prelude(next);
                         record
                             .map(|r| Step::Prelude(Box::new(r)))
                             .ok_or_else(|| Refusal::new("A0001", "no record"))

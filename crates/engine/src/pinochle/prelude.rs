@@ -80,7 +80,7 @@ enum Phase {
 /// What an action led to.
 pub(crate) enum Next {
     /// More of the phases before the play.
-    More(Prelude),
+    More(Box<Prelude>),
     /// The play begins: the record of the phases before it, and the play state; with the
     /// phases themselves where the bidder leads and may concede instead.
     Play(Box<Record>, Box<PlayState>, Option<Box<Prelude>>),
@@ -595,7 +595,7 @@ impl Prelude {
                 if laid.len() < o.bury && CardCounts::of(laid.iter().copied()).is_subset(&held) {
                     // Part of the bury: written once it is complete.
                     next.burying = laid;
-                    return Ok(Next::More(next));
+                    return Ok(Next::More(Box::new(next)));
                 }
                 next.burying.clear();
                 next.buried = Some(laid);
@@ -621,7 +621,7 @@ impl Prelude {
                     }
                     if laid.len() < PASSED {
                         next.passing = laid;
-                        return Ok(Next::More(next));
+                        return Ok(Next::More(Box::new(next)));
                     }
                     next.passing.clear();
                     next.gives.push((seat, to, laid));
@@ -660,7 +660,7 @@ impl Prelude {
                 )),
             },
             Phase::ThrownIn | Phase::GivenUp => Ok(Next::Over(Box::new(record))),
-            _ => Ok(Next::More(next)),
+            _ => Ok(Next::More(Box::new(next))),
         }
     }
 }
@@ -707,7 +707,7 @@ mod tests {
     use crate::pinochle::rules;
 
     #[test]
-    fn the_auction_profiles_without_announcements_widow_given_or_cards_passed_are_offered() {
+    fn the_auction_profiles_without_announcements_are_offered() {
         let offered: Vec<&str> = rules::all()
             .iter()
             .filter(|p| offered(&p.options))
@@ -719,15 +719,44 @@ mod tests {
             "uspc-firehouse",
             "uspc-check",
             "uspc-three-hand-double-pack",
+            "uspc-partnership-auction-widow",
         ] {
             assert!(offered.contains(&name), "{name}: {offered:?}");
         }
-        for name in [
-            "uspc-two-hand",
-            "uspc-double-pack",
-            "uspc-partnership-auction-widow",
-        ] {
+        for name in ["uspc-two-hand", "uspc-double-pack", "uspc-six-hand-triple-pack"] {
             assert!(!offered.contains(&name), "{name}: {offered:?}");
         }
+    }
+
+    #[test]
+    fn a_bury_token_names_its_cards() {
+        let cards = read_bury(" buries  ♠K ♥10 ").expect("two cards");
+        assert_eq!(cards.len(), 2);
+        assert_eq!(bury_token(&cards), "buries ♠K ♥10");
+        assert_eq!(read_bury("buries"), None);
+        assert_eq!(read_bury("buries ♠X"), None);
+        assert_eq!(read_bury("gives E ♠K"), None);
+    }
+
+    #[test]
+    fn the_two_card_widow_of_the_double_pack_buries_two() {
+        // Seed 000, 000:333: twenty-six cards each and two to the widow; the bidder
+        // discards as many as he takes (000:337).
+        let profile = rules::by_name("uspc-three-hand-double-pack").expect("a profile");
+        let text =
+            "%stich 2\n[Game \"pinochle\"]\n[Rules \"uspc-three-hand-double-pack\"]\n[Options \"widow 2\"]\n";
+        let record = Prelude::record(text).expect("a record");
+        let o = options_of(&record, profile);
+        assert_eq!((o.hand, o.widow, o.bury), (26, 2, 2));
+        assert_eq!(profile.options.bury, 5);
+    }
+
+    #[test]
+    fn a_give_not_yet_all_written_merely_stops_the_record() {
+        let incomplete = Diagnostic::error("P0217", Kind::Incomplete, None, "not all given");
+        let illegal = Diagnostic::error("P0217", Kind::Illegal, None, "given twice");
+        assert!(stops(&incomplete, false, false));
+        assert!(!stops(&incomplete, false, true));
+        assert!(!stops(&illegal, false, false));
     }
 }
