@@ -819,22 +819,12 @@ fn says(record: &str, word: &str) -> bool {
 fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
     let family = family::by_tag("pinochle").expect("pinochle");
     let mut from_auction = Vec::new();
-    let mut not_offered = Vec::new();
     let mut words = std::collections::BTreeSet::new();
     for profile in family.profile_names() {
         for seed in 0..6u64 {
             let deal = pinochle_deal_alone(profile, seed);
-            // An auction the bots are not offered stops at its deal (P0505).
-            let mut game = match table_game::from_record(&deal) {
-                Ok(game) => game,
-                Err(e) if e.code == "P0505" => {
-                    if !not_offered.contains(&profile) {
-                        not_offered.push(profile);
-                    }
-                    continue;
-                }
-                Err(e) => panic!("{profile} {seed}: {e}\n{deal}"),
-            };
+            let mut game =
+                table_game::from_record(&deal).unwrap_or_else(|e| panic!("{profile} {seed}: {e}\n{deal}"));
             let auction = game.to_act().is_some()
                 && game
                     .legal()
@@ -853,6 +843,9 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
                     words.insert((profile, w));
                 }
             }
+            if record.contains(": meld ") || record.contains(": flush") {
+                words.insert((profile, "announces"));
+            }
             let (_, result) = checked(&record);
             assert_eq!(game.result(), result, "{profile} {seed}:\n{record}");
         }
@@ -868,19 +861,20 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
             "uspc-check",
             "three-hand-auction",
             "uspc-auction",
+            "uspc-double-pack",
             "uspc-three-hand-double-pack",
+            "uspc-six-hand-triple-pack",
             "uspc-six-auction",
             "uspc-eight-auction",
         ]
     );
-    // Melds announced in the auction.
-    assert_eq!(not_offered, ["uspc-double-pack", "uspc-six-hand-triple-pack"]);
     for w in [
         ("uspc-auction", "buries"),
         ("uspc-auction", "concedes"),
         ("uspc-three-hand-double-pack", "buries"),
         ("uspc-three-hand-double-pack", "concedes"),
         ("uspc-partnership-auction-widow", "gives"),
+        ("uspc-double-pack", "announces"),
     ] {
         assert!(words.contains(&w), "{w:?}: {words:?}");
     }
@@ -1287,4 +1281,46 @@ fn the_bidder_gives_a_card_of_the_widow_to_each_other_player() {
     let mut rng = Rng(0);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());
+}
+
+#[test]
+fn the_double_pack_auction_takes_melds_and_flushes_announced() {
+    // Seed 000, 000:255: a flush announced before any bid is deemed a bid of 500; after the
+    // last bid of 500, 100 meld announced is a bid of 510 and 140 meld one of 520.
+    let deal = pinochle_deal_alone("uspc-double-pack", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let first = game.to_act().expect("a seat");
+    let legal = tokens(game.as_ref());
+    assert!(
+        legal.contains(&"flush".to_string()) && legal.contains(&"meld 100".to_string()),
+        "{legal:?}"
+    );
+    play_token(game.as_mut(), "flush");
+    let second = game.to_act().expect("a seat");
+    assert!(!tokens(game.as_ref()).contains(&"flush".to_string()));
+    play_token(game.as_mut(), "meld 140");
+    let record = game.to_record();
+    assert!(record.contains(&format!("{first}: flush = 500")), "{record}");
+    assert!(record.contains(&format!("{second}: meld 140 = 520")), "{record}");
+    // A flush announced after a bid is no call of the auction: the check's P0110.
+    let flush = game.parse_action("flush").expect("an announcement");
+    assert_eq!(game.play(&flush).expect_err("after a bid").code, "P0110");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn the_double_pack_deal_with_melds_announced_and_no_bid_is_thrown_in() {
+    // Seed 000, 000:257: all four pass or announce melds, but no one bids: thrown in.
+    let deal = pinochle_deal_alone("uspc-double-pack", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["meld 100", "pass", "meld 240", "pass"]);
+    assert!(game.is_over());
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    assert!(r.thrown_in);
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
 }

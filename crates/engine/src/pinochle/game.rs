@@ -11,7 +11,7 @@ use notation::{CardSlot, Record, Token};
 use crate::core::{CardCounts, GameState, Seat};
 use crate::family::Family;
 use crate::pinochle::meld::MeldKind;
-use crate::pinochle::prelude::{self, Next, Prelude};
+use crate::pinochle::prelude::{self, Announce, Next, Prelude};
 use crate::pinochle::replay::{check_keeping, refusal_finding};
 use crate::pinochle::rules;
 use crate::pinochle::state::{Action, Event, PlayState};
@@ -49,6 +49,8 @@ pub(crate) enum PinochleAct {
     /// Cards given to a seat (its index): a card of the widow, or part of a pass between
     /// partners laid card by card.
     Give(usize, CardCounts),
+    /// A meld or a flush announced in the double-pack auction.
+    Announces(Announce),
     /// The bidder's concession instead of the first lead.
     Concede,
 }
@@ -148,6 +150,7 @@ impl Rules for PinochleGame {
             (_, PinochleAct::Bury(cards)) => bury_token(&cards),
             (PinochleState::Prelude(p), PinochleAct::Give(to, cards)) => give_token(p, to, &cards),
             (_, PinochleAct::Concede) => "concedes".to_string(),
+            (_, PinochleAct::Announces(a)) => a.token(),
             _ => String::new(),
         }
     }
@@ -185,11 +188,15 @@ impl Rules for PinochleGame {
             },
             (
                 PinochleState::Prelude(p),
-                act @ (PinochleAct::Prelude(_) | PinochleAct::Bury(_) | PinochleAct::Give(..)),
+                act @ (PinochleAct::Prelude(_)
+                | PinochleAct::Bury(_)
+                | PinochleAct::Give(..)
+                | PinochleAct::Announces(_)),
             ) => {
                 let token = match act {
                     PinochleAct::Bury(cards) => bury_token(&cards),
                     PinochleAct::Give(to, cards) => give_token(&p, to, &cards),
+                    PinochleAct::Announces(a) => a.token(),
                     PinochleAct::Prelude(i) => prelude_token(&p, i),
                     _ => String::new(),
                 };
@@ -232,6 +239,9 @@ fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<Pino
     let t = p.read(token)?;
     if let Some(cards) = prelude::read_bury(&t) {
         return Some(PinochleAct::Bury(CardCounts::of(cards)));
+    }
+    if let Some(a) = Announce::read(&t) {
+        return Some(PinochleAct::Announces(a));
     }
     if let Some((to, cards)) = p.read_give(&t) {
         return Some(PinochleAct::Give(to, CardCounts::of(cards)));

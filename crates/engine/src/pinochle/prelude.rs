@@ -29,11 +29,51 @@ const BIDS_OFFERED: u32 = 10;
 /// sets of five of the double pack's thirty cards (142,506) are too many to list.
 const BURY_AS_SETS: usize = 3;
 
-/// Whether a profile's phases before the play are offered to bots: an auction of bids and
-/// passes (one call each or not, a marriage needed to bid or not), but no meld announced in
-/// the auction.
+/// Whether a profile's phases before the play are offered to bots: every auction.
 pub(crate) fn offered(o: &Options) -> bool {
-    o.format == Format::Auction && !o.announcements
+    o.format == Format::Auction
+}
+
+/// The melds in points a bot is offered to announce in the double-pack auction, before any
+/// bid (any amount is read back: the announcement may be more or less than the hand holds,
+/// 000:253).
+const ANNOUNCED_BEFORE: [u32; 4] = [100, 200, 300, 400];
+
+/// The melds offered after a bid: each tops it by 10 for each 100 (000:255).
+const ANNOUNCED_AFTER: [u32; 3] = [100, 200, 300];
+
+/// What a call of the double-pack auction announces (seed 000, 000:253–255).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Announce {
+    /// A meld in points: no bid before any bid, after one a bid 10 higher for each 100.
+    Meld(u32),
+    /// A flush or a long suit before any bid: a bid of the minimum.
+    Flush,
+}
+
+impl Announce {
+    /// The call's words: `meld 140`, `flush`.
+    pub(crate) fn token(self) -> String {
+        match self {
+            Announce::Meld(m) => format!("meld {m}"),
+            Announce::Flush => "flush".to_string(),
+        }
+    }
+
+    /// The announcement a token names.
+    pub(crate) fn read(token: &str) -> Option<Announce> {
+        let mut words = token.split_whitespace();
+        let first = words.next()?.to_ascii_lowercase();
+        let second = words.next();
+        if words.next().is_some() {
+            return None;
+        }
+        match (first.as_str(), second) {
+            ("meld", Some(n)) => n.parse::<u32>().ok().map(Announce::Meld),
+            ("flush" | "long-suit", None) => Some(Announce::Flush),
+            _ => None,
+        }
+    }
 }
 
 /// How many cards partners pass each other (seed 002, 002:43).
@@ -100,7 +140,8 @@ pub(crate) struct Prelude {
     dealer: usize,
     hands: Vec<Vec<Card>>,
     widow: Vec<Card>,
-    calls: Vec<(usize, Option<u32>)>,
+    /// The calls: the seat, its bid (stated or deemed) and what it announced.
+    calls: Vec<(usize, Option<u32>, Option<Announce>)>,
     trump: Option<Suit>,
     /// The bury, once complete.
     buried: Option<Vec<Card>>,
@@ -175,11 +216,13 @@ impl Prelude {
     }
 
     fn high(&self) -> Option<(usize, u32)> {
-        self.calls.iter().rev().find_map(|&(s, b)| b.map(|b| (s, b)))
+        self.calls.iter().rev().find_map(|&(s, b, _)| b.map(|b| (s, b)))
     }
 
     fn passed(&self, seat: usize) -> bool {
-        self.calls.iter().any(|&(s, b)| s == seat && b.is_none())
+        self.calls
+            .iter()
+            .any(|&(s, b, a)| s == seat && b.is_none() && a.is_none())
     }
 
     fn phase(&self) -> Phase {
@@ -198,12 +241,16 @@ impl Prelude {
         }
         let auction_over = match high {
             Some(_) => passes + 1 >= n,
+            // Every player passed or announced a meld, and none bid (000:257).
+            None if self.options.announcements => {
+                passes >= n || (0..n).all(|s| self.calls.iter().any(|&(c, _, _)| c == s))
+            }
             None => passes >= n,
         };
         if !auction_over {
             // From the dealer's left, or the seat after the last call, the next who has not
             // passed.
-            let from = self.calls.last().map_or(self.dealer + 1, |&(s, _)| s + 1);
+            let from = self.calls.last().map_or(self.dealer + 1, |&(s, _, _)| s + 1);
             let seat = (0..n).map(|k| (from + k) % n).find(|&s| !self.passed(s));
             return seat.map_or(Phase::ThrownIn, Phase::Auction);
         }
@@ -353,6 +400,16 @@ impl Prelude {
                 let lowest = self.high().map_or(o.minimum, |(_, b)| b + o.step);
                 let mut out = vec!["pass".to_string()];
                 out.extend((0..BIDS_OFFERED).map(|k| (lowest + k * o.step.max(1)).to_string()));
+                if o.announcements {
+                    let announced: Vec<Announce> = match self.high() {
+                        None => [Announce::Flush]
+                            .into_iter()
+                            .chain(ANNOUNCED_BEFORE.map(Announce::Meld))
+                            .collect(),
+                        Some(_) => ANNOUNCED_AFTER.map(Announce::Meld).to_vec(),
+                    };
+                    out.extend(announced.into_iter().map(Announce::token));
+                }
                 out
             }
             Phase::Trump(_) => {
@@ -475,6 +532,11 @@ impl Prelude {
                 if token.eq_ignore_ascii_case("pass") {
                     return Some("pass".to_string());
                 }
+                if self.options.announcements
+                    && let Some(a) = Announce::read(token)
+                {
+                    return Some(a.token());
+                }
                 token.parse::<u32>().ok().map(|b| b.to_string())
             }
             Phase::Trump(_) => Suit::ALL
@@ -503,9 +565,11 @@ impl Prelude {
             let calls: Vec<String> = self
                 .calls
                 .iter()
-                .map(|&(s, b)| match b {
-                    Some(b) => format!("{} {b}", label(s)),
-                    None => format!("{} pass", label(s)),
+                .map(|&(s, b, a)| match (a, b) {
+                    (Some(a), Some(b)) => format!("{}: {} = {b}", label(s), a.token()),
+                    (Some(a), None) => format!("{}: {}", label(s), a.token()),
+                    (None, Some(b)) => format!("{} {b}", label(s)),
+                    (None, None) => format!("{} pass", label(s)),
                 })
                 .collect();
             t.push_str(&format!("auction  {}\n", calls.join(", ")));
@@ -574,12 +638,18 @@ impl Prelude {
         let mut next = self.clone();
         match self.phase() {
             Phase::Auction(seat) => {
-                let bid = if token == "pass" {
-                    None
-                } else {
-                    Some(token.parse::<u32>().map_err(|_| no())?)
+                let announced = Announce::read(&token).filter(|_| o.announcements);
+                let bid = match announced {
+                    // The bid an announcement makes (000:255); a flush after a bid makes
+                    // none, and the check refuses it.
+                    Some(Announce::Meld(m)) => self
+                        .high()
+                        .map(|(_, l)| l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
+                    Some(Announce::Flush) => self.high().is_none().then_some(o.minimum),
+                    None if token == "pass" => None,
+                    None => Some(token.parse::<u32>().map_err(|_| no())?),
                 };
-                next.calls.push((seat, bid));
+                next.calls.push((seat, bid, announced));
             }
             Phase::Trump(_) | Phase::Bury(_) | Phase::Done if given_up(&token).is_some() => {
                 next.given_up = given_up(&token);
