@@ -1,8 +1,8 @@
 //! Pinochle for bots ([`crate::table_game`]): the bot plays the tricks and, in the stock
 //! games, the melds and the dix between them (the draws follow by themselves); the auction,
 //! the exchanges and the melds shown at once come with the start or, from a record of the
-//! deal alone under an auction profile, are played by the bot too (the auction, trump and
-//! the bury, and the bidder's concession where the profile has one:
+//! deal alone under an auction profile, are played by the bot too (the auction, trump, the
+//! bury and the gives, and the bidder's concession where the profile has one:
 //! [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
@@ -24,7 +24,7 @@ pub(crate) struct PinochleGame;
 /// Where a Pinochle game for bots stands.
 #[derive(Clone)]
 pub(crate) enum PinochleState {
-    /// The auction, trump and the bury, from a record of the deal alone.
+    /// The auction, trump, the bury and the gives, from a record of the deal alone.
     Prelude(Box<Prelude>),
     /// The play.
     Play(Box<PlayState>),

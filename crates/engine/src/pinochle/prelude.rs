@@ -1,14 +1,19 @@
 //! The phases before the play of an auction Pinochle deal, for bots: from a record of the
 //! deal alone, the auction (bids and passes from the dealer's left, passed players out for
-//! good; or one call each), the bidder naming trump and, where the profile has a widow to
-//! bury, the bidder burying from his hand and the widow (a set at once, or card by card
-//! where the sets are too many to list); the melds are then shown at once, as the generator
-//! shows them, and the play begins on the check's own play state. Where the profile has
-//! concessions, the bidder may forfeit or concede instead (seed 000, 000:433–439; 000:339).
+//! good; or one call each; melds and flushes announced in the double-pack auction), the
+//! bidder naming trump and, where the profile has them, the bidder burying from his hand
+//! and the widow (a set at once, or card by card where the sets are too many to list), the
+//! widow given round or the four cards passed between partners (card by card); the melds
+//! are then shown at once, as the generator shows them, and the play begins on the check's
+//! own play state. Where the profile has concessions, the bidder may forfeit or concede
+//! instead (seed 000, 000:433–439; 000:339).
 //!
 //! Every action is judged by the check itself: the record with the action is checked, and
-//! an error or warning other than of a record that merely stops (`P0505`, and `P0215` for
-//! a bury not yet written) refuses it with the check's code and message.
+//! an error or warning other than of a record that merely stops (`P0505`, `P0215` for a
+//! bury not yet written, `P0217` and `P0205` for gives not all written) refuses it with the
+//! check's code and message. The cards laid so far of a bury or a pass made card by card
+//! are not yet in the record: a card not held is refused with the check's code when it is
+//! laid, the whole when the record has it.
 
 use cards::{AlphabetSet, Card, Suit};
 use notation::{CardSlot, Diagnostic, Kind, Record, Severity};
@@ -777,7 +782,7 @@ mod tests {
     use crate::pinochle::rules;
 
     #[test]
-    fn the_auction_profiles_without_announcements_are_offered() {
+    fn every_auction_profile_is_offered() {
         let offered: Vec<&str> = rules::all()
             .iter()
             .filter(|p| offered(&p.options))
@@ -790,10 +795,12 @@ mod tests {
             "uspc-check",
             "uspc-three-hand-double-pack",
             "uspc-partnership-auction-widow",
+            "uspc-double-pack",
+            "uspc-six-hand-triple-pack",
         ] {
             assert!(offered.contains(&name), "{name}: {offered:?}");
         }
-        for name in ["uspc-two-hand", "uspc-double-pack", "uspc-six-hand-triple-pack"] {
+        for name in ["uspc-two-hand", "uspc-partnership", "two-hand"] {
             assert!(!offered.contains(&name), "{name}: {offered:?}");
         }
     }
@@ -828,5 +835,18 @@ mod tests {
         assert!(stops(&incomplete, false, false));
         assert!(!stops(&incomplete, false, true));
         assert!(!stops(&illegal, false, false));
+    }
+
+    #[test]
+    fn an_announcement_is_a_meld_in_points_or_a_flush() {
+        // Seed 000, 000:253–255: "announcing 100, 400"; "a flush or on a long suit".
+        assert_eq!(Announce::read("meld 140"), Some(Announce::Meld(140)));
+        assert_eq!(Announce::read("MELD 40"), Some(Announce::Meld(40)));
+        assert_eq!(Announce::read("flush"), Some(Announce::Flush));
+        assert_eq!(Announce::read("long-suit"), Some(Announce::Flush));
+        assert_eq!(Announce::read("meld"), None);
+        assert_eq!(Announce::read("meld 100 flush"), None);
+        assert_eq!(Announce::read("500"), None);
+        assert_eq!(Announce::Meld(140).token(), "meld 140");
     }
 }
