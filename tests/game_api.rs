@@ -1324,3 +1324,68 @@ fn the_double_pack_deal_with_melds_announced_and_no_bid_is_thrown_in() {
     let (_, result) = checked(&game.to_record());
     assert_eq!(result, game.result());
 }
+
+#[test]
+fn odd_tokens_before_the_pinochle_play_are_refused_without_change() {
+    let odd = [
+        "buries",
+        "buries ♠9 ♠9 ♠9 ♠9 ♠9 ♠9 ♠9",
+        "gives",
+        "gives N",
+        "gives Q ♠K",
+        "gives F ♠K ♠K ♠K ♠K ♠K",
+        "meld",
+        "meld 4294967295",
+        "meld 99999999999",
+        "flush",
+        "concedes",
+        "forfeits",
+        "4294967295",
+        "pass pass",
+        "",
+    ];
+    let cases = [
+        ("uspc-auction", None),
+        ("uspc-three-hand-double-pack", None),
+        ("uspc-double-pack", None),
+        ("uspc-partnership-auction-widow", None),
+        ("uspc-partnership-auction", Some("pass 4")),
+    ];
+    for (profile, options) in cases {
+        for seed in 0..2u64 {
+            let mut deal = pinochle_deal_alone(profile, seed);
+            if let Some(o) = options {
+                deal = with_options(&deal, o);
+            }
+            let mut game = table_game::from_record(&deal).expect("a game");
+            let mut rng = Rng(seed);
+            let mut n = 0;
+            while !game.is_over() && n < 40 {
+                let legal_before = tokens(game.as_ref());
+                let mut played = false;
+                for token in odd {
+                    let before = game.to_record();
+                    if let Ok(action) = game.parse_action(token) {
+                        match game.play(&action) {
+                            Ok(_) => played = true,
+                            Err(_) => assert_eq!(game.to_record(), before, "{token}"),
+                        }
+                    }
+                    if game.is_over() {
+                        break;
+                    }
+                }
+                if !played {
+                    assert_eq!(tokens(game.as_ref()), legal_before);
+                }
+                let legal = game.legal();
+                if legal.is_empty() {
+                    break;
+                }
+                let action = legal[rng.below(legal.len())].clone();
+                game.play(&action).expect("a legal action");
+                n += 1;
+            }
+        }
+    }
+}
