@@ -1017,7 +1017,14 @@ fn the_bidder_concedes_before_leading_but_not_after() {
     assert_eq!(game.to_act().as_deref(), Some("F"));
     let legal = tokens(game.as_ref());
     assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
+    // A game started again from the record at the lead offers the concession too.
     let mut lead = table_game::from_record(&game.to_record()).expect("the record goes on");
+    assert_eq!(tokens(lead.as_ref()), legal);
+    let mut again = table_game::from_record(&game.to_record()).expect("the record goes on");
+    play_token(again.as_mut(), "concedes");
+    assert!(again.is_over());
+    let (_, result) = checked(&again.to_record());
+    assert_eq!(result, again.result());
     let conceded = play_token(game.as_mut(), "concedes");
     assert!(conceded.over);
     checked(&game.to_record());

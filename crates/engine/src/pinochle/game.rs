@@ -6,7 +6,7 @@
 //! [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
-use notation::{CardSlot, Record, Token};
+use notation::{CardSlot, Record, Section, Severity, Span, Spanned, Statement, Token};
 
 use crate::core::{CardCounts, GameState, Seat};
 use crate::family::Family;
@@ -28,11 +28,75 @@ pub(crate) enum PinochleState {
     Prelude(Box<Prelude>),
     /// The play.
     Play(Box<PlayState>),
-    /// The first lead, by a bidder who may concede instead (the phases before the play
-    /// kept to write the concession).
-    Lead(Box<Prelude>, Box<PlayState>),
+    /// The first lead, by a bidder who may concede instead.
+    Lead(Box<AtLead>, Box<PlayState>),
     /// Thrown in, forfeited or conceded before the play.
     Over,
+}
+
+/// A bidder about to lead who may concede instead (seed 000, 000:339, 435–439): the record
+/// so far, to write the concession in.
+#[derive(Clone)]
+pub(crate) struct AtLead {
+    record: Record,
+    bidder: String,
+    profile: &'static rules::Profile,
+}
+
+impl AtLead {
+    /// The bidder of `record` when he is to lead to the first trick of `play` and the
+    /// profile has concessions.
+    fn of(
+        record: &Record,
+        profile: &'static rules::Profile,
+        bidder: Option<&str>,
+        play: &PlayState,
+    ) -> Option<AtLead> {
+        let bidder = bidder?;
+        let leads = play_to_act(play)?;
+        let labels = words::seat_labels(prelude::options_of(record, profile).seats);
+        let first = record.play.as_ref().is_none_or(|p| p.items.items.is_empty());
+        (prelude::options_of(record, profile).concessions
+            && first
+            && labels
+                .get(leads.index())
+                .is_some_and(|l| l.eq_ignore_ascii_case(bidder)))
+        .then(|| AtLead {
+            record: record.clone(),
+            bidder: bidder.to_string(),
+            profile,
+        })
+    }
+
+    /// The record with the bidder's concession, or the check's refusal of it.
+    fn concede(&self) -> Result<Box<Record>, Refusal> {
+        let mut record = self.record.clone();
+        record.result = None;
+        let judged = |r: &Record| -> Vec<(&'static str, String)> {
+            let (_, findings, _) = check_keeping(r, self.profile);
+            findings
+                .into_iter()
+                .filter(|d| matches!(d.severity, Severity::Error | Severity::Warning))
+                .map(|d| (d.code, d.message))
+                .collect()
+        };
+        let before: Vec<&'static str> = judged(&record).into_iter().map(|(c, _)| c).collect();
+        let st = Statement {
+            seat: Some(Spanned::bare(self.bidder.clone())),
+            tokens: vec![Spanned::bare(Token::Word("concedes".to_string()))],
+            figure: Vec::new(),
+            comments: Vec::new(),
+        };
+        match &mut record.exchange {
+            Some(section) => section.items.push(st),
+            None => record.exchange = Some(Section::new(Span::default(), vec![st])),
+        }
+        // A finding the record had before (a warning of its own) is not the concession's.
+        match judged(&record).into_iter().find(|(c, _)| !before.contains(c)) {
+            Some((code, message)) => Err(Refusal::new(code, message)),
+            None => Ok(Box::new(record)),
+        }
+    }
 }
 
 /// A Pinochle action: of the play, or before it (the index of its token among the tokens
@@ -104,9 +168,14 @@ impl Rules for PinochleGame {
                 findings,
             });
         }
+        let bidder = replay.contract.as_ref().map(|c| c.bidder.clone());
+        let state = kept.map(|s| match AtLead::of(record, profile, bidder.as_deref(), &s) {
+            Some(at) => PinochleState::Lead(Box::new(at), Box::new(s)),
+            None => PinochleState::Play(Box::new(s)),
+        });
         Some(Started {
             labels: replay.seats,
-            state: kept.map(|s| PinochleState::Play(Box::new(s))),
+            state,
             findings,
         })
     }
@@ -179,13 +248,11 @@ impl Rules for PinochleGame {
                 *state = PinochleState::Play(s);
                 Ok(step)
             }
-            (PinochleState::Lead(p, _), PinochleAct::Concede) => match p.apply("concedes")? {
-                Next::Over(record) => {
-                    *state = PinochleState::Over;
-                    Ok(Step::Prelude(record))
-                }
-                _ => Err(Refusal::new("A0001", "no concession now")),
-            },
+            (PinochleState::Lead(at, _), PinochleAct::Concede) => {
+                let record = at.concede()?;
+                *state = PinochleState::Over;
+                Ok(Step::Prelude(record))
+            }
             (
                 PinochleState::Prelude(p),
                 act @ (PinochleAct::Prelude(_)
@@ -208,9 +275,15 @@ impl Rules for PinochleGame {
                             .map(|r| Step::Prelude(Box::new(r)))
                             .ok_or_else(|| Refusal::new("A0001", "no record"))
                     }
-                    Next::Play(record, play, lead) => {
-                        *state = match lead {
-                            Some(p) => PinochleState::Lead(p, play),
+                    Next::Play(record, play, concede) => {
+                        let bidder = p.bidder().and_then(|b| labels.get(b)).cloned();
+                        let at = concede.then(|| AtLead {
+                            record: (*record).clone(),
+                            bidder: bidder.unwrap_or_default(),
+                            profile: p.profile(),
+                        });
+                        *state = match at {
+                            Some(at) => PinochleState::Lead(Box::new(at), play),
                             None => PinochleState::Play(play),
                         };
                         Ok(Step::Prelude(record))

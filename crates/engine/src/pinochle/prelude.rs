@@ -126,9 +126,9 @@ enum Phase {
 pub(crate) enum Next {
     /// More of the phases before the play.
     More(Box<Prelude>),
-    /// The play begins: the record of the phases before it, and the play state; with the
-    /// phases themselves where the bidder leads and may concede instead.
-    Play(Box<Record>, Box<PlayState>, Option<Box<Prelude>>),
+    /// The play begins: the record of the phases before it, the play state, and whether the
+    /// bidder leads and may concede instead.
+    Play(Box<Record>, Box<PlayState>, bool),
     /// The deal is over before the play (thrown in): its record.
     Over(Box<Record>),
 }
@@ -366,6 +366,11 @@ impl Prelude {
         self.options.concessions && self.phase() == Phase::Done
     }
 
+    /// The profile played.
+    pub(crate) fn profile(&self) -> &'static Profile {
+        self.profile
+    }
+
     /// The bidder, once the auction is over.
     pub(crate) fn bidder(&self) -> Option<usize> {
         self.high().map(|(s, _)| s)
@@ -556,8 +561,7 @@ impl Prelude {
             Phase::Give(_) => self
                 .read_give(token)
                 .map(|(to, cards)| self.give_token(to, &cards)),
-            Phase::Done => (given_up(token) == Some(GivenUp::Concedes)).then(|| "concedes".to_string()),
-            Phase::ThrownIn | Phase::GivenUp => None,
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => None,
         }
     }
 
@@ -656,7 +660,7 @@ impl Prelude {
                 };
                 next.calls.push((seat, bid, announced));
             }
-            Phase::Trump(_) | Phase::Bury(_) | Phase::Done if given_up(&token).is_some() => {
+            Phase::Trump(_) | Phase::Bury(_) if given_up(&token).is_some() => {
                 next.given_up = given_up(&token);
             }
             Phase::Trump(_) => {
@@ -725,8 +729,7 @@ impl Prelude {
             Phase::Done => match kept {
                 Some(state) => {
                     let leads = state.turn().unwrap_or(state.to_play()).index();
-                    let concede =
-                        (next.concedes_at_lead() && next.bidder() == Some(leads)).then(|| Box::new(next));
+                    let concede = next.concedes_at_lead() && next.bidder() == Some(leads);
                     Ok(Next::Play(Box::new(record), Box::new(state), concede))
                 }
                 None => Err(Refusal::new(
