@@ -6,7 +6,7 @@
 //! [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
-use notation::{CardSlot, Record, Section, Severity, Span, Spanned, Statement, Token};
+use notation::{CardSlot, Diagnostic, Record, Section, Severity, Span, Spanned, Statement, Token};
 
 use crate::core::{CardCounts, GameState, Seat};
 use crate::family::Family;
@@ -54,9 +54,10 @@ impl AtLead {
     ) -> Option<AtLead> {
         let bidder = bidder?;
         let leads = play_to_act(play)?;
-        let labels = words::seat_labels(prelude::options_of(record, profile).seats);
+        let options = prelude::options_of(record, profile);
+        let labels = words::seat_labels(options.seats);
         let first = record.play.as_ref().is_none_or(|p| p.items.items.is_empty());
-        (prelude::options_of(record, profile).concessions
+        (options.concessions
             && first
             && labels
                 .get(leads.index())
@@ -72,15 +73,14 @@ impl AtLead {
     fn concede(&self) -> Result<Box<Record>, Refusal> {
         let mut record = self.record.clone();
         record.result = None;
-        let judged = |r: &Record| -> Vec<(&'static str, String)> {
+        let judged = |r: &Record| -> Vec<Diagnostic> {
             let (_, findings, _) = check_keeping(r, self.profile);
             findings
                 .into_iter()
                 .filter(|d| matches!(d.severity, Severity::Error | Severity::Warning))
-                .map(|d| (d.code, d.message))
                 .collect()
         };
-        let before: Vec<&'static str> = judged(&record).into_iter().map(|(c, _)| c).collect();
+        let before: Vec<&'static str> = judged(&record).iter().map(|d| d.code).collect();
         let st = Statement {
             seat: Some(Spanned::bare(self.bidder.clone())),
             tokens: vec![Spanned::bare(Token::Word("concedes".to_string()))],
@@ -92,8 +92,8 @@ impl AtLead {
             None => record.exchange = Some(Section::new(Span::default(), vec![st])),
         }
         // A finding the record had before (a warning of its own) is not the concession's.
-        match judged(&record).into_iter().find(|(c, _)| !before.contains(c)) {
-            Some((code, message)) => Err(Refusal::new(code, message)),
+        match judged(&record).iter().find(|d| !before.contains(&d.code)) {
+            Some(d) => Err(Refusal::of(d)),
             None => Ok(Box::new(record)),
         }
     }
