@@ -801,32 +801,83 @@ fn pinochle_deal_alone(profile: &str, seed: u64) -> String {
     notation::print(&r)
 }
 
+/// Whether a record line is a statement of `word` (`exchange F concedes`, `R buries …`).
+fn says(record: &str, word: &str) -> bool {
+    record.lines().any(|l| {
+        let mut w = l.split_whitespace();
+        let first = w.next();
+        let first = if first.is_some_and(|f| f.len() > 2) {
+            w.next()
+        } else {
+            first
+        };
+        first.is_some() && w.next() == Some(word)
+    })
+}
+
 #[test]
-fn random_bots_play_the_pinochle_auction_from_the_deal_alone() {
-    let mut buried = 0;
-    for profile in [
-        "uspc-auction",
-        "uspc-partnership-auction",
-        "partnership-auction",
-        "partnership-auction-double-deck",
-        "three-hand-auction",
-        "uspc-six-auction",
-        "uspc-eight-auction",
-    ] {
-        for seed in 0..4u64 {
+fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
+    let family = family::by_tag("pinochle").expect("pinochle");
+    let mut from_auction = Vec::new();
+    let mut words = std::collections::BTreeSet::new();
+    for profile in family.profile_names() {
+        for seed in 0..6u64 {
             let deal = pinochle_deal_alone(profile, seed);
-            let mut game = table_game::from_record(&deal).unwrap_or_else(|e| panic!("{e}\n{deal}"));
-            let first = game.legal();
-            assert!(!first.is_empty(), "{profile} {seed}");
+            let mut game =
+                table_game::from_record(&deal).unwrap_or_else(|e| panic!("{profile} {seed}: {e}\n{deal}"));
+            let auction = game.to_act().is_some()
+                && game
+                    .legal()
+                    .iter()
+                    .any(|a| a.token() == "pass" || a.token().parse::<u32>().is_ok());
+            if auction && !from_auction.contains(&profile) {
+                from_auction.push(profile);
+            }
             let mut rng = Rng(seed);
-            play_out(game.as_mut(), &mut rng);
+            let actions = play_out(game.as_mut(), &mut rng);
+            // The double pack's bury card by card keeps the choices few.
+            assert!(actions < 1000, "{profile} {seed}");
             let record = game.to_record();
-            buried += usize::from(record.contains(" buries "));
+            for w in ["buries", "concedes", "forfeits", "gives"] {
+                if says(&record, w) {
+                    words.insert((profile, w));
+                }
+            }
+            if record.contains(": meld ") || record.contains(": flush") {
+                words.insert((profile, "announces"));
+            }
             let (_, result) = checked(&record);
-            assert_eq!(game.result(), result, "{record}");
+            assert_eq!(game.result(), result, "{profile} {seed}:\n{record}");
         }
     }
-    assert!(buried > 0);
+    assert_eq!(
+        from_auction,
+        [
+            "uspc-partnership-auction",
+            "uspc-partnership-auction-widow",
+            "partnership-auction",
+            "partnership-auction-double-deck",
+            "uspc-firehouse",
+            "uspc-check",
+            "three-hand-auction",
+            "uspc-auction",
+            "uspc-double-pack",
+            "uspc-three-hand-double-pack",
+            "uspc-six-hand-triple-pack",
+            "uspc-six-auction",
+            "uspc-eight-auction",
+        ]
+    );
+    for w in [
+        ("uspc-auction", "buries"),
+        ("uspc-auction", "concedes"),
+        ("uspc-three-hand-double-pack", "buries"),
+        ("uspc-three-hand-double-pack", "concedes"),
+        ("uspc-partnership-auction-widow", "gives"),
+        ("uspc-double-pack", "announces"),
+    ] {
+        assert!(words.contains(&w), "{w:?}: {words:?}");
+    }
 }
 
 #[test]
@@ -847,12 +898,501 @@ fn the_pinochle_auction_refuses_with_the_check_s_codes() {
     assert!(refused.code.starts_with("P01"), "{refused}");
     play_all(game.as_mut(), &["pass", "pass"]);
     assert_eq!(game.to_act().as_deref(), Some("F"));
-    assert_eq!(game.legal().len(), 4);
+    // Trump, or the compulsory opening given up: forfeited unseen or conceded on seeing the
+    // widow (seed 000, 000:433–435).
+    let tokens: Vec<String> = game.legal().iter().map(|a| a.token().to_string()).collect();
+    assert_eq!(tokens.len(), 6, "{tokens:?}");
+    assert!(tokens.contains(&"forfeits".to_string()) && tokens.contains(&"concedes".to_string()));
     play_token(game.as_mut(), "hearts");
-    // The bidder buries three of his eighteen cards.
+    // The bidder buries three of his eighteen cards, or concedes: a single bete.
     let legal = game.legal();
-    assert!(legal.iter().all(|a| a.token().starts_with("buries ")));
+    assert!(
+        legal
+            .iter()
+            .all(|a| a.token().starts_with("buries ") || a.token() == "concedes")
+    );
+    assert_eq!(legal.iter().filter(|a| a.token() == "concedes").count(), 1);
     let mut rng = Rng(3);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());
+}
+
+/// The tokens of the legal actions.
+fn tokens(game: &dyn Game) -> Vec<String> {
+    game.legal().iter().map(|a| a.token().to_string()).collect()
+}
+
+/// The settlement of a Pinochle game that is over: its ending and chips.
+fn settlement(game: &dyn Game) -> (engine::pinochle::settle::Ending, Vec<(String, i64)>) {
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    let s = r.settlement.expect("a settlement in units");
+    (s.ending, s.chips)
+}
+
+fn chips(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+    pairs.iter().map(|&(l, n)| (l.to_string(), n)).collect()
+}
+
+#[test]
+fn the_compulsory_opening_all_passed_may_be_forfeited_unseen() {
+    use engine::pinochle::settle::Ending;
+    // Seed 000, 000:433: all pass on the compulsory 300; the bidder forfeits without looking
+    // at the widow and pays the basic unit value (3 chips) to the kitty, nothing to the others
+    // (the inactive D and I of the five at the table included).
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass"]);
+    assert!(tokens(game.as_ref()).contains(&"forfeits".to_string()));
+    let played = play_token(game.as_mut(), "forfeits");
+    assert!(played.over && game.is_over());
+    assert_eq!(
+        settlement(game.as_ref()),
+        (
+            Ending::Forfeit,
+            chips(&[("F", -3), ("M", 0), ("R", 0), ("D", 0), ("I", 0), ("kitty", 3)])
+        )
+    );
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_bid_above_the_compulsory_opening_is_not_forfeited() {
+    // Seed 000, 000:433: only the compulsory 300 that all the others passed is forfeited; a
+    // bidder who overcalled may concede (000:435) but not forfeit, and the check refuses it.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "310", "pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    let legal = tokens(game.as_ref());
+    assert!(!legal.contains(&"forfeits".to_string()), "{legal:?}");
+    assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
+    let before = game.to_record();
+    let forfeit = game.parse_action("forfeits").expect("a word of the exchange");
+    assert_eq!(
+        game.play(&forfeit).expect_err("not the compulsory bid").code,
+        "P0216"
+    );
+    assert_eq!(game.to_record(), before);
+}
+
+#[test]
+fn the_bidder_who_has_seen_the_widow_concedes_a_single_bete() {
+    use engine::pinochle::settle::Ending;
+    // Seed 000, 000:435: having seen the widow the bidder concedes; there is no play and he
+    // pays the basic unit value of his bid (3 for 310) to each opponent (the settlement
+    // counts the inactive D and I of the table too).
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "310", "pass", "pass", "concedes"]);
+    assert!(game.is_over());
+    assert_eq!(
+        settlement(game.as_ref()),
+        (
+            Ending::SingleBete,
+            chips(&[("M", -12), ("F", 3), ("R", 3), ("D", 3), ("I", 3), ("kitty", 0)])
+        )
+    );
+    let record = game.to_record();
+    assert!(record.contains("exchange M concedes"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn the_bidder_concedes_before_leading_but_not_after() {
+    // Seed 000, 000:435–439: the bidder may concede after trump and the bury, until he leads
+    // to the first trick; then the deal stands as though played out.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    assert_eq!(game.to_act().as_deref(), Some("F"));
+    let legal = tokens(game.as_ref());
+    assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
+    // A game started again from the record at the lead offers the concession too.
+    let mut lead = table_game::from_record(&game.to_record()).expect("the record goes on");
+    assert_eq!(tokens(lead.as_ref()), legal);
+    let mut again = table_game::from_record(&game.to_record()).expect("the record goes on");
+    play_token(again.as_mut(), "concedes");
+    assert!(again.is_over());
+    let (_, result) = checked(&again.to_record());
+    assert_eq!(result, again.result());
+    let conceded = play_token(game.as_mut(), "concedes");
+    assert!(conceded.over);
+    checked(&game.to_record());
+    let card = legal.iter().find(|t| *t != "concedes").expect("a card");
+    play_token(lead.as_mut(), card);
+    assert!(!tokens(lead.as_ref()).contains(&"concedes".to_string()));
+    assert!(lead.parse_action("concedes").is_err());
+}
+
+/// A three-hand double-pack game after its auction and trump: the bidder and the game.
+fn double_pack_to_bury() -> (String, Box<dyn Game>) {
+    let deal = pinochle_deal_alone("uspc-three-hand-double-pack", 1);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let first = game.to_act().expect("a seat to open");
+    play_all(game.as_mut(), &["500", "pass", "pass"]);
+    assert_eq!(game.to_act().as_deref(), Some(first.as_str()));
+    play_token(game.as_mut(), "spades");
+    (first, game)
+}
+
+#[test]
+fn the_double_pack_bidder_buries_five_cards_one_by_one() {
+    // Seed 000, 000:337: the high bidder takes the widow and discards as many cards (five of
+    // the thirty); the bury is offered card by card, the record written once it is whole.
+    let (bidder, mut game) = double_pack_to_bury();
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    let before = game.to_record();
+    for k in 0..5 {
+        let legal = tokens(game.as_ref());
+        assert!(legal.len() <= 30, "{legal:?}");
+        assert!(
+            legal
+                .iter()
+                .all(|t| t.starts_with("buries ") && t.split_whitespace().count() == 2)
+        );
+        let played = play_token(game.as_mut(), &legal[0]);
+        assert_eq!(played.seat, bidder);
+        if k < 4 {
+            assert_eq!(game.to_record(), before, "the bury is written once whole");
+        }
+    }
+    let record = game.to_record();
+    let bury = record
+        .lines()
+        .find(|l| l.contains(" buries "))
+        .unwrap_or_else(|| panic!("{record}"));
+    assert_eq!(bury.split_whitespace().count(), 3 + 5, "{bury}");
+    assert!(record.contains("melds "), "{record}");
+}
+
+#[test]
+fn the_double_pack_bidder_who_concedes_before_leading_is_set_back_his_bid() {
+    // Seed 000, 000:339: the high bidder may concede before leading; each opponent scores his
+    // meld plus 100, the bidder is set back the amount of his bid.
+    let (bidder, mut game) = double_pack_to_bury();
+    for _ in 0..5 {
+        let first = tokens(game.as_ref()).remove(0);
+        play_token(game.as_mut(), &first);
+    }
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    assert!(tokens(game.as_ref()).contains(&"concedes".to_string()));
+    play_token(game.as_mut(), "concedes");
+    assert!(game.is_over());
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    for side in &r.sides {
+        let expected = if side.side == bidder {
+            -500
+        } else {
+            i64::from(side.meld) + 100
+        };
+        assert_eq!(side.score, expected, "{side:?}");
+    }
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_card_the_double_pack_bidder_does_not_hold_is_refused_with_the_check_s_code() {
+    // Seed 000, 000:337: "any irregularity in discarding is a revoke": the double pack has no
+    // nines, so a nine laid in the bury is refused, the bury laid so far kept.
+    let (_, mut game) = double_pack_to_bury();
+    let first = tokens(game.as_ref()).remove(0);
+    play_token(game.as_mut(), &first);
+    let nine = game.parse_action("buries ♠9").expect("a bury");
+    let refused = game.play(&nine).expect_err("no nine in the double pack");
+    assert!(refused.code.starts_with("P02"), "{refused}");
+    assert!(!tokens(game.as_ref()).is_empty());
+}
+
+#[test]
+fn firehouse_gives_each_player_exactly_one_call() {
+    // Seed 000, 000:209: the dealer's left bids first and each player has exactly one bid or
+    // pass; the high bidder names trump and leads first.
+    let deal = pinochle_deal_alone("uspc-firehouse", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let mut seats = Vec::new();
+    for call in ["200", "250", "pass", "pass"] {
+        seats.push(game.to_act().expect("a seat to call"));
+        play_token(game.as_mut(), call);
+    }
+    let mut distinct = seats.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{seats:?}");
+    // The auction is over after four calls: the second seat, the high bidder, names trump.
+    assert_eq!(game.to_act().as_deref(), Some(seats[1].as_str()));
+    assert_eq!(tokens(game.as_ref()), ["clubs", "spades", "hearts", "diamonds"]);
+    play_token(game.as_mut(), "clubs");
+    assert_eq!(game.to_act().as_deref(), Some(seats[1].as_str()));
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn check_pinochle_needs_a_marriage_to_bid_and_forces_the_dealer() {
+    // Seed 000, 000:215: none of the first three players may bid without a marriage in his
+    // hand; if all pass, the dealer must bid 200.
+    let mut tested = false;
+    for seed in 0..40u64 {
+        let deal = pinochle_deal_alone("uspc-check", seed);
+        let mut game = table_game::from_record(&deal).expect("a game");
+        if tokens(game.as_ref()) != ["pass"] {
+            continue;
+        }
+        let bid = game.parse_action("200").expect("a bid");
+        let refused = game.play(&bid).expect_err("no marriage");
+        assert!(refused.code.starts_with("P01"), "{refused}");
+        play_all(game.as_mut(), &["pass", "pass", "pass"]);
+        let legal = tokens(game.as_ref());
+        assert!(!legal.contains(&"pass".to_string()), "{legal:?}");
+        assert!(legal.contains(&"200".to_string()), "{legal:?}");
+        let pass = game.parse_action("pass").expect("a call");
+        assert!(
+            game.play(&pass)
+                .expect_err("the dealer must bid")
+                .code
+                .starts_with("P01")
+        );
+        tested = true;
+        break;
+    }
+    assert!(tested, "no deal whose first bidder holds no marriage");
+}
+
+/// A Pinochle deal alone with an `Options` tag.
+fn with_options(deal: &str, options: &str) -> String {
+    deal.replacen("\n\n", &format!("\n[Options \"{options}\"]\n\n"), 1)
+}
+
+#[test]
+fn random_bots_pass_four_cards_between_partners() {
+    // Seed 002, 002:43: with `pass 4` the bidder's partner passes him four cards, and he
+    // passes four back; both passes are written once whole, each card offered alone.
+    for profile in ["uspc-partnership-auction", "partnership-auction"] {
+        for seed in 0..4u64 {
+            let deal = with_options(&pinochle_deal_alone(profile, seed), "pass 4");
+            let mut game = table_game::from_record(&deal).unwrap_or_else(|e| panic!("{e}\n{deal}"));
+            let mut rng = Rng(seed);
+            play_out(game.as_mut(), &mut rng);
+            let record = game.to_record();
+            if record.contains("declare") {
+                assert_eq!(record.matches(" gives ").count(), 2, "{record}");
+            }
+            let (_, result) = checked(&record);
+            assert_eq!(game.result(), result, "{record}");
+        }
+    }
+}
+
+#[test]
+fn the_partner_passes_four_cards_he_holds_then_the_bidder_four_back() {
+    // Seed 002, 002:43: the partner first, then the bidder, four cards each.
+    let deal = with_options(&pinochle_deal_alone("uspc-partnership-auction", 0), "pass 4");
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let bidder = game.to_act().expect("a seat to open");
+    let bid = tokens(game.as_ref())
+        .into_iter()
+        .find(|t| t != "pass")
+        .expect("a bid");
+    play_token(game.as_mut(), &bid);
+    for _ in 0..3 {
+        play_token(game.as_mut(), "pass");
+    }
+    play_token(game.as_mut(), "hearts");
+    let partner = game.to_act().expect("the partner passes");
+    assert_ne!(partner, bidder);
+    let before = game.to_record();
+    for k in 0..8 {
+        let legal = tokens(game.as_ref());
+        let to = if k < 4 { &bidder } else { &partner };
+        assert!(
+            legal
+                .iter()
+                .all(|t| t.starts_with(&format!("gives {to} ")) && t.split_whitespace().count() == 3),
+            "{legal:?}"
+        );
+        if k == 0 {
+            // The partner's pass goes to the bidder: one to anyone else is refused with the
+            // check's code, and nothing changes.
+            let card = legal[0].split_whitespace().nth(2).expect("a card");
+            let wrong = game
+                .parse_action(&format!("gives {partner} {card}"))
+                .expect("a give");
+            assert_eq!(game.play(&wrong).expect_err("not to the bidder").code, "P0205");
+            assert_eq!(tokens(game.as_ref()), legal);
+        }
+        play_token(game.as_mut(), &legal[0]);
+        if k < 3 {
+            assert_eq!(game.to_record(), before, "a pass is written once whole");
+        }
+    }
+    let record = game.to_record();
+    assert_eq!(record.matches(" gives ").count(), 2, "{record}");
+    assert!(record.contains("melds "), "{record}");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn the_bidder_gives_a_card_of_the_widow_to_each_other_player() {
+    // Seed 000, 000:163: the bidder keeps one card of the widow of four and gives one to each
+    // other player; a second card to the same player is refused with the check's code.
+    let deal = pinochle_deal_alone("uspc-partnership-auction-widow", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let bidder = game.to_act().expect("a seat to open");
+    let bid = tokens(game.as_ref())
+        .into_iter()
+        .find(|t| t != "pass")
+        .expect("a bid");
+    play_token(game.as_mut(), &bid);
+    for _ in 0..3 {
+        play_token(game.as_mut(), "pass");
+    }
+    play_token(game.as_mut(), "spades");
+    assert_eq!(game.to_act().as_deref(), Some(bidder.as_str()));
+    let first = tokens(game.as_ref()).remove(0);
+    let to = first.split_whitespace().nth(1).expect("a seat").to_string();
+    play_token(game.as_mut(), &first);
+    assert!(
+        tokens(game.as_ref())
+            .iter()
+            .all(|t| !t.starts_with(&format!("gives {to} ")))
+    );
+    let card = tokens(game.as_ref())[0]
+        .split_whitespace()
+        .nth(2)
+        .expect("a card")
+        .to_string();
+    let again = game.parse_action(&format!("gives {to} {card}")).expect("a give");
+    assert_eq!(game.play(&again).expect_err("served already").code, "P0217");
+    for _ in 0..2 {
+        let next = tokens(game.as_ref()).remove(0);
+        play_token(game.as_mut(), &next);
+    }
+    let record = game.to_record();
+    assert_eq!(record.matches(" gives ").count(), 3, "{record}");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn the_double_pack_auction_takes_melds_and_flushes_announced() {
+    // Seed 000, 000:255: a flush announced before any bid is deemed a bid of 500; after the
+    // last bid of 500, 100 meld announced is a bid of 510 and 140 meld one of 520.
+    let deal = pinochle_deal_alone("uspc-double-pack", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    let first = game.to_act().expect("a seat");
+    let legal = tokens(game.as_ref());
+    assert!(
+        legal.contains(&"flush".to_string()) && legal.contains(&"meld 100".to_string()),
+        "{legal:?}"
+    );
+    play_token(game.as_mut(), "flush");
+    let second = game.to_act().expect("a seat");
+    assert!(!tokens(game.as_ref()).contains(&"flush".to_string()));
+    play_token(game.as_mut(), "meld 140");
+    let record = game.to_record();
+    assert!(record.contains(&format!("{first}: flush = 500")), "{record}");
+    assert!(record.contains(&format!("{second}: meld 140 = 520")), "{record}");
+    // A flush announced after a bid is no call of the auction: the check's P0110.
+    let flush = game.parse_action("flush").expect("an announcement");
+    assert_eq!(game.play(&flush).expect_err("after a bid").code, "P0110");
+    let mut rng = Rng(0);
+    play_out(game.as_mut(), &mut rng);
+    checked(&game.to_record());
+}
+
+#[test]
+fn the_double_pack_deal_with_melds_announced_and_no_bid_is_thrown_in() {
+    // Seed 000, 000:257: all four pass or announce melds, but no one bids: thrown in.
+    let deal = pinochle_deal_alone("uspc-double-pack", 0);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["meld 100", "pass", "meld 240", "pass"]);
+    assert!(game.is_over());
+    let Some(Outcome::Pinochle(r)) = game.result() else {
+        panic!("a Pinochle result");
+    };
+    assert!(r.thrown_in);
+    let (_, result) = checked(&game.to_record());
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn odd_tokens_before_the_pinochle_play_are_refused_without_change() {
+    let odd = [
+        "buries",
+        "buries ♠9 ♠9 ♠9 ♠9 ♠9 ♠9 ♠9",
+        "gives",
+        "gives N",
+        "gives Q ♠K",
+        "gives F ♠K ♠K ♠K ♠K ♠K",
+        "meld",
+        "meld 4294967295",
+        "meld 99999999999",
+        "flush",
+        "concedes",
+        "forfeits",
+        "4294967295",
+        "pass pass",
+        "",
+    ];
+    let cases = [
+        ("uspc-auction", None),
+        ("uspc-three-hand-double-pack", None),
+        ("uspc-double-pack", None),
+        ("uspc-partnership-auction-widow", None),
+        ("uspc-partnership-auction", Some("pass 4")),
+    ];
+    for (profile, options) in cases {
+        for seed in 0..2u64 {
+            let mut deal = pinochle_deal_alone(profile, seed);
+            if let Some(o) = options {
+                deal = with_options(&deal, o);
+            }
+            let mut game = table_game::from_record(&deal).expect("a game");
+            let mut rng = Rng(seed);
+            let mut n = 0;
+            while !game.is_over() && n < 40 {
+                let legal_before = tokens(game.as_ref());
+                let mut played = false;
+                for token in odd {
+                    let before = game.to_record();
+                    if let Ok(action) = game.parse_action(token) {
+                        match game.play(&action) {
+                            Ok(_) => played = true,
+                            Err(_) => assert_eq!(game.to_record(), before, "{token}"),
+                        }
+                    }
+                    if game.is_over() {
+                        break;
+                    }
+                }
+                if !played {
+                    assert_eq!(tokens(game.as_ref()), legal_before);
+                }
+                let legal = game.legal();
+                if legal.is_empty() {
+                    break;
+                }
+                let action = legal[rng.below(legal.len())].clone();
+                game.play(&action).expect("a legal action");
+                n += 1;
+            }
+        }
+    }
 }

@@ -250,7 +250,31 @@ def test_the_pinochle_auction_is_played_from_the_deal_alone():
     assert e.value.code == "P0105"
     for token in ["300", "pass", "pass", "hearts"]:
         g.play(token)
-    assert all(t.startswith("buries ") for t in g.legal())
+    # A bury of three, or a concession: a single bete (seed 000, 000:435).
+    assert all(t.startswith("buries ") or t == "concedes" for t in g.legal())
+    assert "concedes" in g.legal()
     _random_bot(g, 3)
+    (r,) = stich.check(g.to_record())
+    assert r["verdict"] == "consistent" and g.result == r["result"]
+
+
+def test_the_double_pack_bidder_buries_card_by_card_and_may_concede():
+    # The widow of five (a widow of two, `widow 2`, is a bury of two offered as pairs).
+    texts = stich.gen(20, game="pinochle", rules="uspc-three-hand-double-pack", seed=1)
+    text = next(t for t in texts if '"widow 2"' not in t)
+    deal = text.split("\nauction")[0] + "\n"
+    g = stich.Game.from_record(deal)
+    bidder = g.to_act
+    for token in ["500", "pass", "pass", "spades"]:
+        g.play(token)
+    # Five cards of thirty, one at a time (seed 000, 000:337).
+    for _ in range(5):
+        assert g.to_act == bidder
+        assert all(t.startswith("buries ") and len(t.split()) == 2 for t in g.legal())
+        g.play(g.legal()[0])
+    # Before leading, the bidder may concede (000:339).
+    assert "concedes" in g.legal()
+    g.play("concedes")
+    assert g.is_over
     (r,) = stich.check(g.to_record())
     assert r["verdict"] == "consistent" and g.result == r["result"]

@@ -1,16 +1,17 @@
 //! Pinochle for bots ([`crate::table_game`]): the bot plays the tricks and, in the stock
 //! games, the melds and the dix between them (the draws follow by themselves); the auction,
 //! the exchanges and the melds shown at once come with the start or, from a record of the
-//! deal alone under an auction profile, are played by the bot too (the auction, trump and
-//! the bury: [`crate::pinochle::prelude`]).
+//! deal alone under an auction profile, are played by the bot too (the auction, trump, the
+//! bury and the gives, and the bidder's concession where the profile has one:
+//! [`crate::pinochle::prelude`]).
 
 use cards::{AlphabetSet, Card};
-use notation::{CardSlot, Record, Token};
+use notation::{CardSlot, Diagnostic, Record, Section, Severity, Span, Spanned, Statement, Token};
 
 use crate::core::{CardCounts, GameState, Seat};
 use crate::family::Family;
 use crate::pinochle::meld::MeldKind;
-use crate::pinochle::prelude::{self, Next, Prelude};
+use crate::pinochle::prelude::{self, Announce, Next, Prelude};
 use crate::pinochle::replay::{check_keeping, refusal_finding};
 use crate::pinochle::rules;
 use crate::pinochle::state::{Action, Event, PlayState};
@@ -23,12 +24,79 @@ pub(crate) struct PinochleGame;
 /// Where a Pinochle game for bots stands.
 #[derive(Clone)]
 pub(crate) enum PinochleState {
-    /// The auction, trump and the bury, from a record of the deal alone.
+    /// The auction, trump, the bury and the gives, from a record of the deal alone.
     Prelude(Box<Prelude>),
     /// The play.
     Play(Box<PlayState>),
-    /// Thrown in before the play.
+    /// The first lead, by a bidder who may concede instead.
+    Lead(Box<AtLead>, Box<PlayState>),
+    /// Thrown in, forfeited or conceded before the play.
     Over,
+}
+
+/// A bidder about to lead who may concede instead (seed 000, 000:339, 435–439): the record
+/// so far, to write the concession in.
+#[derive(Clone)]
+pub(crate) struct AtLead {
+    record: Record,
+    bidder: String,
+    profile: &'static rules::Profile,
+}
+
+impl AtLead {
+    /// The bidder of `record` when he is to lead to the first trick of `play` and the
+    /// profile has concessions.
+    fn of(
+        record: &Record,
+        profile: &'static rules::Profile,
+        bidder: Option<&str>,
+        play: &PlayState,
+    ) -> Option<AtLead> {
+        let bidder = bidder?;
+        let leads = play_to_act(play)?;
+        let options = prelude::options_of(record, profile);
+        let labels = words::seat_labels(options.seats);
+        let first = record.play.as_ref().is_none_or(|p| p.items.items.is_empty());
+        (options.concessions
+            && first
+            && labels
+                .get(leads.index())
+                .is_some_and(|l| l.eq_ignore_ascii_case(bidder)))
+        .then(|| AtLead {
+            record: record.clone(),
+            bidder: bidder.to_string(),
+            profile,
+        })
+    }
+
+    /// The record with the bidder's concession, or the check's refusal of it.
+    fn concede(&self) -> Result<Box<Record>, Refusal> {
+        let mut record = self.record.clone();
+        record.result = None;
+        let judged = |r: &Record| -> Vec<Diagnostic> {
+            let (_, findings, _) = check_keeping(r, self.profile);
+            findings
+                .into_iter()
+                .filter(|d| matches!(d.severity, Severity::Error | Severity::Warning))
+                .collect()
+        };
+        let before: Vec<&'static str> = judged(&record).iter().map(|d| d.code).collect();
+        let st = Statement {
+            seat: Some(Spanned::bare(self.bidder.clone())),
+            tokens: vec![Spanned::bare(Token::Word("concedes".to_string()))],
+            figure: Vec::new(),
+            comments: Vec::new(),
+        };
+        match &mut record.exchange {
+            Some(section) => section.items.push(st),
+            None => record.exchange = Some(Section::new(Span::default(), vec![st])),
+        }
+        // A finding the record had before (a warning of its own) is not the concession's.
+        match judged(&record).iter().find(|d| !before.contains(&d.code)) {
+            Some(d) => Err(Refusal::of(d)),
+            None => Ok(Box::new(record)),
+        }
+    }
 }
 
 /// A Pinochle action: of the play, or before it (the index of its token among the tokens
@@ -37,9 +105,18 @@ pub(crate) enum PinochleState {
 pub(crate) enum PinochleAct {
     /// A card, meld or exchange of the play.
     Play(Action),
-    /// A bid, pass, trump or bury: its token's index among the phase's candidates, or
-    /// past them a bid written out.
+    /// A bid, pass, trump or concession: its token's index among the phase's candidates,
+    /// or past them a bid written out.
     Prelude(usize),
+    /// Cards buried: the whole bury, or part of one laid card by card.
+    Bury(CardCounts),
+    /// Cards given to a seat (its index): a card of the widow, or part of a pass between
+    /// partners laid card by card.
+    Give(usize, CardCounts),
+    /// A meld or a flush announced in the double-pack auction.
+    Announces(Announce),
+    /// The bidder's concession instead of the first lead.
+    Concede,
 }
 
 fn card(token: &str) -> Option<Card> {
@@ -80,7 +157,7 @@ impl Rules for PinochleGame {
             && record.declaration.is_none()
             && record.melds.is_none()
             && record.play.is_none();
-        if deal_only && prelude::offered(profile) {
+        if deal_only && prelude::offered(&prelude::options_of(record, profile)) {
             let findings = findings
                 .into_iter()
                 .filter(|d| d.code != "P0505" && d.code != "P0215")
@@ -91,9 +168,14 @@ impl Rules for PinochleGame {
                 findings,
             });
         }
+        let bidder = replay.contract.as_ref().map(|c| c.bidder.clone());
+        let state = kept.map(|s| match AtLead::of(record, profile, bidder.as_deref(), &s) {
+            Some(at) => PinochleState::Lead(Box::new(at), Box::new(s)),
+            None => PinochleState::Play(Box::new(s)),
+        });
         Some(Started {
             labels: replay.seats,
-            state: kept.map(|s| PinochleState::Play(Box::new(s))),
+            state,
             findings,
         })
     }
@@ -106,7 +188,7 @@ impl Rules for PinochleGame {
     fn to_act(&self, state: &PinochleState) -> Option<Seat> {
         match state {
             PinochleState::Prelude(p) => p.to_act().and_then(Seat::new),
-            PinochleState::Play(s) => play_to_act(s),
+            PinochleState::Play(s) | PinochleState::Lead(_, s) => play_to_act(s),
             PinochleState::Over => None,
         }
     }
@@ -114,15 +196,18 @@ impl Rules for PinochleGame {
     fn legal(&self, state: &PinochleState) -> Vec<PinochleAct> {
         match state {
             PinochleState::Prelude(p) => {
-                let legal = p.legal();
-                p.candidates()
+                let candidates = p.candidates();
+                p.legal()
                     .iter()
-                    .enumerate()
-                    .filter(|(_, t)| legal.contains(t))
-                    .map(|(i, _)| PinochleAct::Prelude(i))
+                    .filter_map(|t| prelude_parse(p, &candidates, t))
                     .collect()
             }
             PinochleState::Play(s) => play_legal(s).into_iter().map(PinochleAct::Play).collect(),
+            PinochleState::Lead(_, s) => play_legal(s)
+                .into_iter()
+                .map(PinochleAct::Play)
+                .chain([PinochleAct::Concede])
+                .collect(),
             PinochleState::Over => Vec::new(),
         }
     }
@@ -131,25 +216,22 @@ impl Rules for PinochleGame {
         match (state, act) {
             (_, PinochleAct::Play(a)) => play_token(a),
             (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => prelude_token(p, i),
+            (_, PinochleAct::Bury(cards)) => bury_token(&cards),
+            (PinochleState::Prelude(p), PinochleAct::Give(to, cards)) => give_token(p, to, &cards),
+            (_, PinochleAct::Concede) => "concedes".to_string(),
+            (_, PinochleAct::Announces(a)) => a.token(),
             _ => String::new(),
         }
     }
 
     fn parse(&self, state: &PinochleState, _: Seat, token: &str) -> Option<PinochleAct> {
         match state {
-            PinochleState::Prelude(p) => {
-                let t = p.read(token)?;
-                let all = p.candidates();
-                match all.iter().position(|c| *c == t) {
-                    Some(i) => Some(PinochleAct::Prelude(i)),
-                    // A bid above those offered: its number past the candidates.
-                    None => {
-                        let bid = t.parse::<usize>().ok()?;
-                        Some(PinochleAct::Prelude(all.len() + bid))
-                    }
-                }
-            }
+            PinochleState::Prelude(p) => prelude_parse(p, &p.candidates(), token),
             PinochleState::Play(_) => play_parse(token).map(PinochleAct::Play),
+            PinochleState::Lead(..) => match words::exchange(token.trim()) {
+                Some(ExchangeWord::Concedes) => Some(PinochleAct::Concede),
+                _ => play_parse(token).map(PinochleAct::Play),
+            },
             PinochleState::Over => None,
         }
     }
@@ -161,18 +243,49 @@ impl Rules for PinochleGame {
                 *state = PinochleState::Play(s);
                 Ok(step)
             }
-            (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => {
-                let token = prelude_token(&p, i);
+            (PinochleState::Lead(_, mut s), PinochleAct::Play(a)) => {
+                let step = play_play(&mut s, a, labels)?;
+                *state = PinochleState::Play(s);
+                Ok(step)
+            }
+            (PinochleState::Lead(at, _), PinochleAct::Concede) => {
+                let record = at.concede()?;
+                *state = PinochleState::Over;
+                Ok(Step::Prelude(record))
+            }
+            (
+                PinochleState::Prelude(p),
+                act @ (PinochleAct::Prelude(_)
+                | PinochleAct::Bury(_)
+                | PinochleAct::Give(..)
+                | PinochleAct::Announces(_)),
+            ) => {
+                let token = match act {
+                    PinochleAct::Bury(cards) => bury_token(&cards),
+                    PinochleAct::Give(to, cards) => give_token(&p, to, &cards),
+                    PinochleAct::Announces(a) => a.token(),
+                    PinochleAct::Prelude(i) => prelude_token(&p, i),
+                    _ => String::new(),
+                };
                 match p.apply(&token)? {
                     Next::More(next) => {
                         let record = p_record(&next);
-                        *state = PinochleState::Prelude(Box::new(next));
+                        *state = PinochleState::Prelude(next);
                         record
                             .map(|r| Step::Prelude(Box::new(r)))
                             .ok_or_else(|| Refusal::new("A0001", "no record"))
                     }
-                    Next::Play(record, play) => {
-                        *state = PinochleState::Play(play);
+                    Next::Play(record, play, concede) => {
+                        let bidder = p.bidder().and_then(|b| labels.get(b)).cloned();
+                        let at = concede.then(|| AtLead {
+                            record: (*record).clone(),
+                            bidder: bidder.unwrap_or_default(),
+                            profile: p.profile(),
+                        });
+                        *state = match at {
+                            Some(at) => PinochleState::Lead(Box::new(at), play),
+                            None => PinochleState::Play(play),
+                        };
                         Ok(Step::Prelude(record))
                     }
                     Next::Over(record) => {
@@ -187,10 +300,43 @@ impl Rules for PinochleGame {
 
     fn trick_len(&self, state: &PinochleState) -> usize {
         match state {
-            PinochleState::Play(s) => s.trick().len(),
+            PinochleState::Play(s) | PinochleState::Lead(_, s) => s.trick().len(),
             _ => 0,
         }
     }
+}
+
+/// The action a token names before the play: in the bury, any cards (judged when played);
+/// else a candidate, or a bid above those offered (its number past the candidates).
+fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<PinochleAct> {
+    let t = p.read(token)?;
+    if let Some(cards) = prelude::read_bury(&t) {
+        return Some(PinochleAct::Bury(CardCounts::of(cards)));
+    }
+    if let Some(a) = Announce::read(&t) {
+        return Some(PinochleAct::Announces(a));
+    }
+    if let Some((to, cards)) = p.read_give(&t) {
+        return Some(PinochleAct::Give(to, CardCounts::of(cards)));
+    }
+    match candidates.iter().position(|c| *c == t) {
+        Some(i) => Some(PinochleAct::Prelude(i)),
+        None => {
+            let bid = t.parse::<usize>().ok()?;
+            Some(PinochleAct::Prelude(candidates.len() + bid))
+        }
+    }
+}
+
+/// The token of a bury.
+fn bury_token(cards: &CardCounts) -> String {
+    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    format!("buries {}", cards.join(" "))
+}
+
+/// The token of a give.
+fn give_token(p: &Prelude, to: usize, cards: &CardCounts) -> String {
+    p.give_token(to, &cards.iter().collect::<Vec<_>>())
 }
 
 /// The token of a prelude action: a candidate, or past them a bid written out.

@@ -1,21 +1,28 @@
 //! The phases before the play of an auction Pinochle deal, for bots: from a record of the
 //! deal alone, the auction (bids and passes from the dealer's left, passed players out for
-//! good), the bidder naming trump and, where the profile has a widow to bury, the bidder
-//! burying from his hand and the widow; the melds are then shown at once, as the generator
-//! shows them, and the play begins on the check's own play state.
+//! good; or one call each; melds and flushes announced in the double-pack auction), the
+//! bidder naming trump and, where the profile has them, the bidder burying from his hand
+//! and the widow (a set at once, or card by card where the sets are too many to list), the
+//! widow given round or the four cards passed between partners (card by card); the melds
+//! are then shown at once, as the generator shows them, and the play begins on the check's
+//! own play state. Where the profile has concessions, the bidder may forfeit or concede
+//! instead (seed 000, 000:433–439; 000:339).
 //!
 //! Every action is judged by the check itself: the record with the action is checked, and
-//! an error or warning other than of a record that merely stops (`P0505`, and `P0215` for
-//! a bury not yet written) refuses it with the check's code and message.
+//! an error or warning other than of a record that merely stops (`P0505`, `P0215` for a
+//! bury not yet written, `P0217` and `P0205` for gives not all written) refuses it with the
+//! check's code and message. The cards laid so far of a bury or a pass made card by card
+//! are not yet in the record: a card not held is refused with the check's code when it is
+//! laid, the whole when the record has it.
 
 use cards::{AlphabetSet, Card, Suit};
-use notation::{CardSlot, Diagnostic, Record, Severity};
+use notation::{CardSlot, Diagnostic, Kind, Record, Severity};
 
 use crate::core::CardCounts;
 use crate::core::choose::choose;
 use crate::pinochle::meld;
 use crate::pinochle::replay::check_keeping;
-use crate::pinochle::rules::{Format, Profile};
+use crate::pinochle::rules::{Format, Options, Profile, with_tag};
 use crate::pinochle::state::PlayState;
 use crate::pinochle::words;
 use crate::table_game::Refusal;
@@ -23,19 +30,76 @@ use crate::table_game::Refusal;
 /// How many bids above the lowest the auction offers a bot (any bid is read back).
 const BIDS_OFFERED: u32 = 10;
 
-/// Whether a profile's phases before the play are offered to bots: an auction of bids and
-/// passes alone (no meld announced in the auction, no single call, no marriage needed to
-/// bid, no widow given round or cards passed between partners), with a bury of three cards
-/// at most (the sets of five of the double pack's thirty cards are too many to offer).
-pub(crate) fn offered(profile: &Profile) -> bool {
-    let o = profile.options;
+/// The largest bury offered as whole sets; a larger one is offered card by card, as the
+/// sets of five of the double pack's thirty cards (142,506) are too many to list.
+const BURY_AS_SETS: usize = 3;
+
+/// Whether a profile's phases before the play are offered to bots: every auction.
+pub(crate) fn offered(o: &Options) -> bool {
     o.format == Format::Auction
-        && o.bury <= 3
-        && !o.announcements
-        && !o.one_call
-        && !o.bid_needs_marriage
-        && !o.widow_gives
-        && !o.pass_four
+}
+
+/// The melds in points a bot is offered to announce in the double-pack auction, before any
+/// bid (any amount is read back: the announcement may be more or less than the hand holds,
+/// 000:253).
+const ANNOUNCED_BEFORE: [u32; 4] = [100, 200, 300, 400];
+
+/// The melds offered after a bid: each tops it by 10 for each 100 (000:255).
+const ANNOUNCED_AFTER: [u32; 3] = [100, 200, 300];
+
+/// What a call of the double-pack auction announces (seed 000, 000:253–255).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Announce {
+    /// A meld in points: no bid before any bid, after one a bid 10 higher for each 100.
+    Meld(u32),
+    /// A flush or a long suit before any bid: a bid of the minimum.
+    Flush,
+}
+
+impl Announce {
+    /// The call's words: `meld 140`, `flush`.
+    pub(crate) fn token(self) -> String {
+        match self {
+            Announce::Meld(m) => format!("meld {m}"),
+            Announce::Flush => "flush".to_string(),
+        }
+    }
+
+    /// The announcement a token names.
+    pub(crate) fn read(token: &str) -> Option<Announce> {
+        let mut words = token.split_whitespace();
+        let first = words.next()?.to_ascii_lowercase();
+        let second = words.next();
+        if words.next().is_some() {
+            return None;
+        }
+        match (first.as_str(), second) {
+            ("meld", Some(n)) => n.parse::<u32>().ok().map(Announce::Meld),
+            ("flush" | "long-suit", None) => Some(Announce::Flush),
+            _ => None,
+        }
+    }
+}
+
+/// How many cards partners pass each other (seed 002, 002:43).
+const PASSED: usize = 4;
+
+/// How the bidder gives the deal up before the play (seed 000, 000:433–435, 339).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GivenUp {
+    /// The compulsory opening, forfeited without a look at the widow.
+    Forfeits,
+    /// Conceded after the widow (a single bete), or before the lead.
+    Concedes,
+}
+
+impl GivenUp {
+    fn word(self) -> &'static str {
+        match self {
+            GivenUp::Forfeits => "forfeits",
+            GivenUp::Concedes => "concedes",
+        }
+    }
 }
 
 /// What the seat to act is to do.
@@ -47,8 +111,13 @@ enum Phase {
     Trump(usize),
     /// The bidder buries, from his hand and the widow.
     Bury(usize),
+    /// The seat gives cards: the bidder a card of the widow to each other player, or a
+    /// partner four cards to the other.
+    Give(usize),
     /// Every bidder passed: the deal is thrown in.
     ThrownIn,
+    /// The bidder forfeited or conceded: the deal is over.
+    GivenUp,
     /// The play begins.
     Done,
 }
@@ -56,9 +125,10 @@ enum Phase {
 /// What an action led to.
 pub(crate) enum Next {
     /// More of the phases before the play.
-    More(Prelude),
-    /// The play begins: the record of the phases before it, and the play state.
-    Play(Box<Record>, Box<PlayState>),
+    More(Box<Prelude>),
+    /// The play begins: the record of the phases before it, the play state, and whether the
+    /// bidder leads and may concede instead.
+    Play(Box<Record>, Box<PlayState>, bool),
     /// The deal is over before the play (thrown in): its record.
     Over(Box<Record>),
 }
@@ -67,19 +137,34 @@ pub(crate) enum Next {
 #[derive(Clone)]
 pub(crate) struct Prelude {
     profile: &'static Profile,
+    /// The profile's options as the record's `Options` tag changes them.
+    options: Options,
     /// The record of the deal alone, printed.
     base: String,
     labels: &'static [&'static str],
     dealer: usize,
     hands: Vec<Vec<Card>>,
     widow: Vec<Card>,
-    calls: Vec<(usize, Option<u32>)>,
+    /// The calls: the seat, its bid (stated or deemed) and what it announced.
+    calls: Vec<(usize, Option<u32>, Option<Announce>)>,
     trump: Option<Suit>,
+    /// The bury, once complete.
     buried: Option<Vec<Card>>,
+    /// The cards of a bury laid card by card so far, not yet written.
+    burying: Vec<Card>,
+    /// The gives written: who gave, to whom, which cards.
+    gives: Vec<(usize, usize, Vec<Card>)>,
+    /// The cards of a pass between partners laid card by card so far, not yet written.
+    passing: Vec<Card>,
+    given_up: Option<GivenUp>,
 }
 
-fn stops(d: &Diagnostic, bury_written: bool) -> bool {
-    d.code == "P0505" || (d.code == "P0215" && !bury_written)
+/// Whether a finding is of a record that merely stops: before its play (`P0505`), before
+/// its bury (`P0215`), or before all its gives (`P0217`, `P0205`, incomplete).
+fn stops(d: &Diagnostic, bury_written: bool, gives_written: bool) -> bool {
+    d.code == "P0505"
+        || (d.code == "P0215" && !bury_written)
+        || (matches!(d.code, "P0217" | "P0205") && d.kind == Kind::Incomplete && !gives_written)
 }
 
 impl Prelude {
@@ -115,6 +200,7 @@ impl Prelude {
         base.result = None;
         Prelude {
             profile,
+            options: options_of(record, profile),
             base: notation::print(&base),
             labels,
             dealer,
@@ -123,6 +209,10 @@ impl Prelude {
             calls: Vec::new(),
             trump: None,
             buried: None,
+            burying: Vec::new(),
+            gives: Vec::new(),
+            passing: Vec::new(),
+            given_up: None,
         }
     }
 
@@ -131,45 +221,166 @@ impl Prelude {
     }
 
     fn high(&self) -> Option<(usize, u32)> {
-        self.calls.iter().rev().find_map(|&(s, b)| b.map(|b| (s, b)))
+        self.calls.iter().rev().find_map(|&(s, b, _)| b.map(|b| (s, b)))
     }
 
     fn passed(&self, seat: usize) -> bool {
-        self.calls.iter().any(|&(s, b)| s == seat && b.is_none())
+        self.calls
+            .iter()
+            .any(|&(s, b, a)| s == seat && b.is_none() && a.is_none())
     }
 
     fn phase(&self) -> Phase {
         let n = self.n();
         let passes = (0..n).filter(|&s| self.passed(s)).count();
         let high = self.high();
+        if self.options.one_call {
+            // Each seat calls once, from the dealer's left (seed 000, Firehouse, 000:209).
+            if self.calls.len() < n {
+                return Phase::Auction((self.dealer + 1 + self.calls.len()) % n);
+            }
+            return match high {
+                None => Phase::ThrownIn,
+                Some((bidder, _)) => self.after_auction(bidder),
+            };
+        }
         let auction_over = match high {
             Some(_) => passes + 1 >= n,
+            // Every player passed or announced a meld, and none bid (000:257).
+            None if self.options.announcements => {
+                passes >= n || (0..n).all(|s| self.calls.iter().any(|&(c, _, _)| c == s))
+            }
             None => passes >= n,
         };
         if !auction_over {
             // From the dealer's left, or the seat after the last call, the next who has not
             // passed.
-            let from = self.calls.last().map_or(self.dealer + 1, |&(s, _)| s + 1);
+            let from = self.calls.last().map_or(self.dealer + 1, |&(s, _, _)| s + 1);
             let seat = (0..n).map(|k| (from + k) % n).find(|&s| !self.passed(s));
             return seat.map_or(Phase::ThrownIn, Phase::Auction);
         }
         let Some((bidder, _)) = high else {
             return Phase::ThrownIn;
         };
-        if self.trump.is_none() {
+        self.after_auction(bidder)
+    }
+
+    fn after_auction(&self, bidder: usize) -> Phase {
+        if self.given_up.is_some() {
+            Phase::GivenUp
+        } else if self.trump.is_none() {
             Phase::Trump(bidder)
-        } else if self.profile.options.bury > 0 && self.buried.is_none() {
+        } else if self.options.bury > 0 && self.buried.is_none() {
             Phase::Bury(bidder)
+        } else if let Some(seat) = self.giver(bidder) {
+            Phase::Give(seat)
         } else {
             Phase::Done
         }
     }
 
+    /// Whether the bidder gives the widow round (seed 000, 000:163); the check reads the
+    /// bury first where a profile has both.
+    fn widow_gives(&self) -> bool {
+        self.options.widow_gives && self.options.bury == 0
+    }
+
+    /// Whether partners pass four cards (seed 002, 002:43), where there is no bury and no
+    /// widow given round (the check reads those first).
+    fn pass_four(&self) -> bool {
+        let o = self.options;
+        o.pass_four && o.bury == 0 && !o.widow_gives
+    }
+
+    /// The bidder's partner, who passes him four cards.
+    fn partner(&self, bidder: usize) -> usize {
+        (bidder + 2) % self.n()
+    }
+
+    /// The seat to give next, while the gives are not all written.
+    fn giver(&self, bidder: usize) -> Option<usize> {
+        if self.widow_gives() {
+            (self.gives.len() + 1 < self.n()).then_some(bidder)
+        } else if self.pass_four() {
+            match self.gives.len() {
+                0 => Some(self.partner(bidder)),
+                1 => Some(bidder),
+                _ => None,
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Whether every give the profile has is written.
+    fn gives_written(&self) -> bool {
+        self.high().is_none_or(|(b, _)| self.giver(b).is_none())
+    }
+
+    /// The cards a seat holds after the bury and the gives written (the bidder with the
+    /// widow).
+    fn held(&self, seat: usize) -> Vec<Card> {
+        let bidder = self.bidder();
+        let mut held = if Some(seat) == bidder && self.options.widow > 0 {
+            self.bidder_cards(seat)
+        } else {
+            self.hands.get(seat).cloned().unwrap_or_default()
+        };
+        let take = |held: &mut Vec<Card>, c: &Card| {
+            if let Some(p) = held.iter().position(|x| x == c) {
+                held.remove(p);
+            }
+        };
+        if Some(seat) == bidder
+            && let Some(b) = &self.buried
+        {
+            for c in b {
+                take(&mut held, c);
+            }
+        }
+        for (from, to, cards) in &self.gives {
+            if *from == seat {
+                for c in cards {
+                    take(&mut held, c);
+                }
+            }
+            if *to == seat {
+                held.extend(cards.iter().copied());
+            }
+        }
+        held
+    }
+
+    /// Whether the bidder may forfeit or concede after the widow, before trump and the bury:
+    /// the settlement in units is the bid's alone (000:433–435). Where each opponent scores
+    /// his meld (the three-hand double pack, 000:339) the concession waits for the melds,
+    /// before the lead.
+    fn concedes_early(&self) -> bool {
+        let o = self.options;
+        o.concessions && o.schedule.is_some()
+    }
+
+    /// Whether the bidder, about to lead, may concede instead: the profile has concessions
+    /// and the bidder leads (000:339, 439).
+    pub(crate) fn concedes_at_lead(&self) -> bool {
+        self.options.concessions && self.phase() == Phase::Done
+    }
+
+    /// The profile played.
+    pub(crate) fn profile(&self) -> &'static Profile {
+        self.profile
+    }
+
+    /// The bidder, once the auction is over.
+    pub(crate) fn bidder(&self) -> Option<usize> {
+        self.high().map(|(s, _)| s)
+    }
+
     /// The seat to act (an index of the profile's seat labels).
     pub(crate) fn to_act(&self) -> Option<usize> {
         match self.phase() {
-            Phase::Auction(s) | Phase::Trump(s) | Phase::Bury(s) => Some(s),
-            Phase::ThrownIn | Phase::Done => None,
+            Phase::Auction(s) | Phase::Trump(s) | Phase::Bury(s) | Phase::Give(s) => Some(s),
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => None,
         }
     }
 
@@ -180,43 +391,146 @@ impl Prelude {
         cards
     }
 
+    /// The bidder's cards not yet laid in a bury made card by card.
+    fn left_to_bury(&self, bidder: usize) -> Vec<Card> {
+        let mut cards = self.bidder_cards(bidder);
+        for c in &self.burying {
+            if let Some(p) = cards.iter().position(|x| x == c) {
+                cards.remove(p);
+            }
+        }
+        cards
+    }
+
     /// The tokens the phase offers (not yet judged).
     pub(crate) fn candidates(&self) -> Vec<String> {
-        let o = self.profile.options;
+        let o = self.options;
         match self.phase() {
             Phase::Auction(_) => {
                 let lowest = self.high().map_or(o.minimum, |(_, b)| b + o.step);
                 let mut out = vec!["pass".to_string()];
                 out.extend((0..BIDS_OFFERED).map(|k| (lowest + k * o.step.max(1)).to_string()));
-                out
-            }
-            Phase::Trump(_) => Suit::ALL.iter().map(|s| s.name().to_string()).collect(),
-            Phase::Bury(bidder) => {
-                let cards = self.bidder_cards(bidder);
-                let mut out = Vec::new();
-                for set in choose(&cards, o.bury) {
-                    let t = format!(
-                        "buries {}",
-                        set.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
-                    );
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
+                if o.announcements {
+                    let announced: Vec<Announce> = match self.high() {
+                        None => [Announce::Flush]
+                            .into_iter()
+                            .chain(ANNOUNCED_BEFORE.map(Announce::Meld))
+                            .collect(),
+                        Some(_) => ANNOUNCED_AFTER.map(Announce::Meld).to_vec(),
+                    };
+                    out.extend(announced.into_iter().map(Announce::token));
                 }
                 out
             }
-            Phase::ThrownIn | Phase::Done => Vec::new(),
+            Phase::Trump(_) => {
+                let mut out: Vec<String> = Suit::ALL.iter().map(|s| s.name().to_string()).collect();
+                if self.concedes_early() {
+                    out.extend([GivenUp::Concedes, GivenUp::Forfeits].map(|g| g.word().to_string()));
+                }
+                out
+            }
+            Phase::Bury(bidder) => {
+                let mut out = Vec::new();
+                if o.bury <= BURY_AS_SETS {
+                    let cards = self.bidder_cards(bidder);
+                    for set in choose(&cards, o.bury) {
+                        let t = bury_token(&set);
+                        if !out.contains(&t) {
+                            out.push(t);
+                        }
+                    }
+                } else {
+                    for c in self.left_to_bury(bidder) {
+                        let t = bury_token(&[c]);
+                        if !out.contains(&t) {
+                            out.push(t);
+                        }
+                    }
+                }
+                if self.concedes_early() {
+                    out.push(GivenUp::Concedes.word().to_string());
+                }
+                out
+            }
+            Phase::Give(seat) => self.give_candidates(seat),
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => Vec::new(),
         }
     }
 
-    /// The legal actions: the candidates the check accepts (the bury's are all accepted
-    /// unless the check refuses one when it is played: they are too many to try each).
+    /// The gives a seat is offered, one card a token: the bidder each card of the widow not
+    /// given yet to each other player not served yet, from his left; a partner each card he
+    /// holds and has not laid yet, to the other.
+    fn give_candidates(&self, seat: usize) -> Vec<String> {
+        let n = self.n();
+        let mut out = Vec::new();
+        let mut push = |to: usize, c: Card| {
+            let t = self.give_token(to, &[c]);
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        if self.widow_gives() {
+            let mut left = self.widow.clone();
+            for (_, _, cards) in &self.gives {
+                for c in cards {
+                    if let Some(p) = left.iter().position(|x| x == c) {
+                        left.remove(p);
+                    }
+                }
+            }
+            for to in (1..n).map(|k| (seat + k) % n) {
+                if self.gives.iter().any(|&(_, t, _)| t == to) {
+                    continue;
+                }
+                for &c in &left {
+                    push(to, c);
+                }
+            }
+        } else {
+            let to = self.partner(seat);
+            let mut held = self.held(seat);
+            for c in &self.passing {
+                if let Some(p) = held.iter().position(|x| x == c) {
+                    held.remove(p);
+                }
+            }
+            for c in held {
+                push(to, c);
+            }
+        }
+        out
+    }
+
+    /// The token of a give: `gives`, the seat given to, the cards.
+    pub(crate) fn give_token(&self, to: usize, cards: &[Card]) -> String {
+        let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
+        let to = self.labels.get(to).copied().unwrap_or("?");
+        format!("gives {to} {}", cards.join(" "))
+    }
+
+    /// The seat and cards of a `gives` token (`gives E ♠9`, `passes S ♠9 ♠K`).
+    pub(crate) fn read_give(&self, token: &str) -> Option<(usize, Vec<Card>)> {
+        let mut parts = token.split_whitespace();
+        if words::exchange(parts.next()?) != Some(words::ExchangeWord::Gives) {
+            return None;
+        }
+        let to = parts.next()?;
+        let to = self.labels.iter().position(|l| l.eq_ignore_ascii_case(to))?;
+        let cards: Option<Vec<Card>> = parts
+            .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
+            .collect();
+        cards.filter(|c| !c.is_empty()).map(|c| (to, c))
+    }
+
+    /// The legal actions: the candidates the check accepts. The sets of a bury of three are
+    /// accepted unless the check refuses one when it is played (they are too many to try
+    /// each); a bury card by card is tried at its last card.
     pub(crate) fn legal(&self) -> Vec<String> {
         let all = self.candidates();
-        if matches!(self.phase(), Phase::Bury(_)) {
-            return all;
-        }
-        all.into_iter().filter(|t| self.apply(t).is_ok()).collect()
+        let whole_sets = self.options.bury <= BURY_AS_SETS;
+        all.into_iter()
+            .filter(|t| (whole_sets && t.starts_with("buries ")) || self.apply(t).is_ok())
+            .collect()
     }
 
     /// The token as the phase writes it: a bid as its number, a suit by its name, a bury's
@@ -228,27 +542,26 @@ impl Prelude {
                 if token.eq_ignore_ascii_case("pass") {
                     return Some("pass".to_string());
                 }
+                if self.options.announcements
+                    && let Some(a) = Announce::read(token)
+                {
+                    return Some(a.token());
+                }
                 token.parse::<u32>().ok().map(|b| b.to_string())
             }
             Phase::Trump(_) => Suit::ALL
                 .iter()
                 .find(|s| s.name().eq_ignore_ascii_case(token))
-                .map(|s| s.name().to_string()),
-            Phase::Bury(_) => {
-                let mut parts = token.split_whitespace();
-                if !parts.next()?.eq_ignore_ascii_case("buries") {
-                    return None;
-                }
-                let cards: Option<Vec<Card>> = parts
-                    .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
-                    .collect();
-                let cards = cards?;
-                Some(format!(
-                    "buries {}",
-                    cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
-                ))
-            }
-            Phase::ThrownIn | Phase::Done => None,
+                .map(|s| s.name().to_string())
+                .or_else(|| given_up(token).map(|g| g.word().to_string())),
+            Phase::Bury(_) => match given_up(token) {
+                Some(g) => Some(g.word().to_string()),
+                None => read_bury(token).map(|cards| bury_token(&cards)),
+            },
+            Phase::Give(_) => self
+                .read_give(token)
+                .map(|(to, cards)| self.give_token(to, &cards)),
+            Phase::ThrownIn | Phase::GivenUp | Phase::Done => None,
         }
     }
 
@@ -261,17 +574,30 @@ impl Prelude {
             let calls: Vec<String> = self
                 .calls
                 .iter()
-                .map(|&(s, b)| match b {
-                    Some(b) => format!("{} {b}", label(s)),
-                    None => format!("{} pass", label(s)),
+                .map(|&(s, b, a)| match (a, b) {
+                    (Some(a), Some(b)) => format!("{}: {} = {b}", label(s), a.token()),
+                    (Some(a), None) => format!("{}: {}", label(s), a.token()),
+                    (None, Some(b)) => format!("{} {b}", label(s)),
+                    (None, None) => format!("{} pass", label(s)),
                 })
                 .collect();
             t.push_str(&format!("auction  {}\n", calls.join(", ")));
         }
         let bidder = self.high().map(|(s, _)| s);
+        let mut exchange = Vec::new();
         if let (Some(cards), Some(b)) = (&self.buried, bidder) {
-            let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
-            t.push_str(&format!("exchange {} buries {}\n", label(b), cards.join(" ")));
+            exchange.push(format!("{} {}", label(b), bury_token(cards)));
+        }
+        for (from, to, cards) in &self.gives {
+            exchange.push(format!("{} {}", label(*from), self.give_token(*to, cards)));
+        }
+        if let (Some(g), Some(b)) = (self.given_up, bidder) {
+            exchange.push(format!("{} {}", label(b), g.word()));
+        }
+        for (i, l) in exchange.iter().enumerate() {
+            t.push_str(if i == 0 { "exchange " } else { "         " });
+            t.push_str(l);
+            t.push('\n');
         }
         if let (Some(trump), Some(b)) = (self.trump, bidder) {
             t.push_str(&format!("declare  {} {}\n", label(b), trump.name()));
@@ -280,24 +606,10 @@ impl Prelude {
             let mut lines = Vec::new();
             for seat in 0..self.labels.len() {
                 // In the three-hand auction only the bidder melds.
-                if self.profile.options.lone_bidder && Some(seat) != bidder {
+                if self.options.lone_bidder && Some(seat) != bidder {
                     continue;
                 }
-                let mut held = if Some(seat) == bidder && self.profile.options.widow > 0 {
-                    self.bidder_cards(seat)
-                } else {
-                    self.hands.get(seat).cloned().unwrap_or_default()
-                };
-                if Some(seat) == bidder
-                    && let Some(b) = &self.buried
-                {
-                    for c in b {
-                        if let Some(p) = held.iter().position(|x| x == c) {
-                            held.remove(p);
-                        }
-                    }
-                }
-                let shown = meld::meld_hand(&self.profile.options.melds, trump, &CardCounts::of(held));
+                let shown = meld::meld_hand(&self.options.melds, trump, &CardCounts::of(self.held(seat)));
                 for m in shown.melds {
                     let cards: Vec<String> = m.cards.iter().map(Card::to_string).collect();
                     lines.push(format!(
@@ -330,52 +642,140 @@ impl Prelude {
     /// Plays a token of [`Prelude::read`]: what it led to, or the check's refusal.
     pub(crate) fn apply(&self, token: &str) -> Result<Next, Refusal> {
         let no = || Refusal::new("A0001", format!("`{token}` is no action of Pinochle now"));
+        let o = self.options;
         let token = self.read(token).ok_or_else(no)?;
         let mut next = self.clone();
         match self.phase() {
             Phase::Auction(seat) => {
-                let bid = if token == "pass" {
-                    None
-                } else {
-                    Some(token.parse::<u32>().map_err(|_| no())?)
+                let announced = Announce::read(&token).filter(|_| o.announcements);
+                let bid = match announced {
+                    // The bid an announcement makes (000:255); a flush after a bid makes
+                    // none, and the check refuses it.
+                    Some(Announce::Meld(m)) => self
+                        .high()
+                        .map(|(_, l)| l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
+                    Some(Announce::Flush) => self.high().is_none().then_some(o.minimum),
+                    None if token == "pass" => None,
+                    None => Some(token.parse::<u32>().map_err(|_| no())?),
                 };
-                next.calls.push((seat, bid));
+                next.calls.push((seat, bid, announced));
+            }
+            Phase::Trump(_) | Phase::Bury(_) if given_up(&token).is_some() => {
+                next.given_up = given_up(&token);
             }
             Phase::Trump(_) => {
                 next.trump = Suit::ALL.iter().copied().find(|s| s.name() == token);
             }
-            Phase::Bury(_) => {
-                let cards: Vec<Card> = token
-                    .split_whitespace()
-                    .skip(1)
-                    .filter_map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
-                    .collect();
-                next.buried = Some(cards);
+            Phase::Bury(bidder) => {
+                let cards = read_bury(&token).ok_or_else(no)?;
+                let mut laid = self.burying.clone();
+                laid.extend(cards.iter().copied());
+                let held = CardCounts::of(self.bidder_cards(bidder));
+                if laid.len() < o.bury && CardCounts::of(laid.iter().copied()).is_subset(&held) {
+                    // Part of the bury: written once it is complete.
+                    next.burying = laid;
+                    return Ok(Next::More(Box::new(next)));
+                }
+                next.burying.clear();
+                next.buried = Some(laid);
             }
-            Phase::ThrownIn | Phase::Done => return Err(Refusal::new("A0002", "the game is over")),
+            Phase::Give(seat) => {
+                let (to, cards) = self.read_give(&token).ok_or_else(no)?;
+                if self.pass_four() {
+                    let mut laid = self.passing.clone();
+                    laid.extend(cards.iter().copied());
+                    let held = CardCounts::of(self.held(seat));
+                    let laid_counts = CardCounts::of(laid.iter().copied());
+                    if to != self.partner(seat) || laid.len() > PASSED || !laid_counts.is_subset(&held) {
+                        // The check reads a pass once both are written; a card the seat
+                        // does not hold is refused now with its code.
+                        return Err(Refusal::new(
+                            "P0205",
+                            format!(
+                                "{} passes {} four cards of his hand; `{token}` is not",
+                                self.labels.get(seat).copied().unwrap_or("?"),
+                                self.labels.get(self.partner(seat)).copied().unwrap_or("?")
+                            ),
+                        ));
+                    }
+                    if laid.len() < PASSED {
+                        next.passing = laid;
+                        return Ok(Next::More(Box::new(next)));
+                    }
+                    next.passing.clear();
+                    next.gives.push((seat, to, laid));
+                } else {
+                    next.gives.push((seat, to, cards));
+                }
+            }
+            Phase::ThrownIn | Phase::GivenUp => return Err(Refusal::new("A0002", "the game is over")),
+            Phase::Done => return Err(no()),
         }
-        let done = next.phase() == Phase::Done;
+        // The melds are shown once trump and the bury are settled; a concession before
+        // then shows none (the generator writes none either).
+        let done = next.trump.is_some() && (o.bury == 0 || next.buried.is_some()) && next.gives_written();
         let text = next.text(done);
         let record = Self::record(&text).ok_or_else(no)?;
         let (_, findings, kept) = check_keeping(&record, self.profile);
         let bury_written = next.buried.is_some();
-        if let Some(d) = findings
-            .iter()
-            .find(|d| matches!(d.severity, Severity::Error | Severity::Warning) && !stops(d, bury_written))
-        {
+        let gives_written = next.gives_written();
+        if let Some(d) = findings.iter().find(|d| {
+            matches!(d.severity, Severity::Error | Severity::Warning)
+                && !stops(d, bury_written, gives_written)
+        }) {
             return Err(Refusal::of(d));
         }
         match next.phase() {
             Phase::Done => match kept {
-                Some(state) => Ok(Next::Play(Box::new(record), Box::new(state))),
+                Some(state) => {
+                    let leads = state.turn().unwrap_or(state.to_play()).index();
+                    let concede = next.concedes_at_lead() && next.bidder() == Some(leads);
+                    Ok(Next::Play(Box::new(record), Box::new(state), concede))
+                }
                 None => Err(Refusal::new(
                     "A0003",
                     "the check keeps no play state for this deal",
                 )),
             },
-            Phase::ThrownIn => Ok(Next::Over(Box::new(record))),
-            _ => Ok(Next::More(next)),
+            Phase::ThrownIn | Phase::GivenUp => Ok(Next::Over(Box::new(record))),
+            _ => Ok(Next::More(Box::new(next))),
         }
+    }
+}
+
+/// The profile's options as the record's `Options` tag changes them (entries not understood
+/// are the check's findings, not the bot's).
+pub(crate) fn options_of(record: &Record, profile: &Profile) -> Options {
+    match record.tag("Options") {
+        Some(tag) => with_tag(profile.options, tag).0,
+        None => profile.options,
+    }
+}
+
+/// The token of a bury: `buries` and the cards.
+fn bury_token(cards: &[Card]) -> String {
+    let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
+    format!("buries {}", cards.join(" "))
+}
+
+/// The cards of a `buries` token, in any alphabet the notation reads.
+pub(crate) fn read_bury(token: &str) -> Option<Vec<Card>> {
+    let mut parts = token.split_whitespace();
+    if words::exchange(parts.next()?) != Some(words::ExchangeWord::Buries) {
+        return None;
+    }
+    let cards: Option<Vec<Card>> = parts
+        .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
+        .collect();
+    cards.filter(|c| !c.is_empty())
+}
+
+/// The bidder's giving up that a token names (`concedes`, `forfeits`).
+fn given_up(token: &str) -> Option<GivenUp> {
+    match words::exchange(token.trim()) {
+        Some(words::ExchangeWord::Concedes) => Some(GivenUp::Concedes),
+        Some(words::ExchangeWord::Forfeits) => Some(GivenUp::Forfeits),
+        _ => None,
     }
 }
 
@@ -385,15 +785,71 @@ mod tests {
     use crate::pinochle::rules;
 
     #[test]
-    fn the_auction_profiles_of_bids_and_passes_alone_are_offered() {
+    fn every_auction_profile_is_offered() {
         let offered: Vec<&str> = rules::all()
             .iter()
-            .filter(|p| offered(p))
+            .filter(|p| offered(&p.options))
             .map(|p| p.name)
             .collect();
-        assert!(offered.contains(&"uspc-auction"), "{offered:?}");
-        assert!(offered.contains(&"uspc-partnership-auction"), "{offered:?}");
-        assert!(!offered.contains(&"uspc-two-hand"), "{offered:?}");
-        assert!(!offered.contains(&"uspc-three-hand-double-pack"), "{offered:?}");
+        for name in [
+            "uspc-auction",
+            "uspc-partnership-auction",
+            "uspc-firehouse",
+            "uspc-check",
+            "uspc-three-hand-double-pack",
+            "uspc-partnership-auction-widow",
+            "uspc-double-pack",
+            "uspc-six-hand-triple-pack",
+        ] {
+            assert!(offered.contains(&name), "{name}: {offered:?}");
+        }
+        for name in ["uspc-two-hand", "uspc-partnership", "two-hand"] {
+            assert!(!offered.contains(&name), "{name}: {offered:?}");
+        }
+    }
+
+    #[test]
+    fn a_bury_token_names_its_cards() {
+        let cards = read_bury(" buries  ♠K ♥10 ").expect("two cards");
+        assert_eq!(cards.len(), 2);
+        assert_eq!(bury_token(&cards), "buries ♠K ♥10");
+        assert_eq!(read_bury("buries"), None);
+        assert_eq!(read_bury("buries ♠X"), None);
+        assert_eq!(read_bury("gives E ♠K"), None);
+    }
+
+    #[test]
+    fn the_two_card_widow_of_the_double_pack_buries_two() {
+        // Seed 000, 000:333: twenty-six cards each and two to the widow; the bidder
+        // discards as many as he takes (000:337).
+        let profile = rules::by_name("uspc-three-hand-double-pack").expect("a profile");
+        let text =
+            "%stich 2\n[Game \"pinochle\"]\n[Rules \"uspc-three-hand-double-pack\"]\n[Options \"widow 2\"]\n";
+        let record = Prelude::record(text).expect("a record");
+        let o = options_of(&record, profile);
+        assert_eq!((o.hand, o.widow, o.bury), (26, 2, 2));
+        assert_eq!(profile.options.bury, 5);
+    }
+
+    #[test]
+    fn a_give_not_yet_all_written_merely_stops_the_record() {
+        let incomplete = Diagnostic::error("P0217", Kind::Incomplete, None, "not all given");
+        let illegal = Diagnostic::error("P0217", Kind::Illegal, None, "given twice");
+        assert!(stops(&incomplete, false, false));
+        assert!(!stops(&incomplete, false, true));
+        assert!(!stops(&illegal, false, false));
+    }
+
+    #[test]
+    fn an_announcement_is_a_meld_in_points_or_a_flush() {
+        // Seed 000, 000:253–255: "announcing 100, 400"; "a flush or on a long suit".
+        assert_eq!(Announce::read("meld 140"), Some(Announce::Meld(140)));
+        assert_eq!(Announce::read("MELD 40"), Some(Announce::Meld(40)));
+        assert_eq!(Announce::read("flush"), Some(Announce::Flush));
+        assert_eq!(Announce::read("long-suit"), Some(Announce::Flush));
+        assert_eq!(Announce::read("meld"), None);
+        assert_eq!(Announce::read("meld 100 flush"), None);
+        assert_eq!(Announce::read("500"), None);
+        assert_eq!(Announce::Meld(140).token(), "meld 140");
     }
 }
