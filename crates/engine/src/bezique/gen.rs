@@ -78,6 +78,32 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             .collect();
         event(label(seat), tokens, Some(i64::from(o.carte_blanche)))
     };
+    // The cut and the guess (000:603): the dealer lifts exactly 24 now and then; the guess
+    // is right now and then.
+    if let (Some(c), Some(dealer)) = (o.cut, labels.last()) {
+        let packet = if rng.chance(30) {
+            c.packet
+        } else {
+            12 + rng.below(40)
+        };
+        let cut_score = if packet == c.packet { c.dealer } else { 0 };
+        items.push(event(
+            dealer,
+            vec![word("cuts"), number(i64::from(packet))],
+            Some(i64::from(cut_score)),
+        ));
+        let guess = if rng.chance(30) {
+            packet
+        } else {
+            12 + rng.below(40)
+        };
+        let guess_score = if guess == packet { c.guess } else { 0 };
+        items.push(event(
+            label(leader),
+            vec![word("guesses"), number(i64::from(guess))],
+            Some(i64::from(guess_score)),
+        ));
+    }
     let mut holding: BySeat<bool> = BySeat::new(table);
     if o.carte_blanche > 0 {
         for seat in table.seats() {

@@ -37,6 +37,7 @@ pub fn settle(f: Figures, count: BrisqueCount, g: &DealGame) -> Settlement {
     let counted = match count {
         BrisqueCount::Always => true,
         BrisqueCount::ToSettle => a == b || a.min(b) < g.rubicon_under,
+        BrisqueCount::Never => false,
     };
     let points = if counted {
         [a + f.brisques[0], b + f.brisques[1]]
