@@ -66,7 +66,7 @@ pub fn play_rules(o: &Options, table: Table, trump: cards::Suit) -> PlayRules {
             Counters::Brisques
         },
         last_trick: o.last_trick,
-        meld_on_last_draw: false,
+        meld_on_last_draw: o.declare_at_last_draw,
         trump_by_marriage: !o.turned,
         barred_trump: o.previous_trump,
     }
@@ -770,8 +770,8 @@ impl<'a> Run<'a> {
         let who = self.label(seat);
         if !self.o.pending {
             self.push(
-                Diagnostic::error("B0222", Kind::Illegal, at(st.span), "this profile has no pending declarations: each declaration is scored at the turn it is made")
-                    .with_help("pending declarations are Six-Pack Bezique's (seed 000, 000:683); write the declaration itself: `E marriage ♥K ♥Q = 40`"),
+                Diagnostic::error("B0222", Kind::Illegal, at(st.span), "this profile has no pending declarations (they are not read with three or four players): each declaration is written at the turn it scores")
+                    .with_help("write the declaration itself at the turn it scores: `E marriage ♥K ♥Q = 40` (spec/rules/bezique.md §3e)"),
             );
             return;
         }

@@ -36,12 +36,18 @@ pub struct Options {
     pub count_brisques: BrisqueCount,
     /// When each deal is a game (Rubicon Bezique, 000:718), its bonuses and the rubicon.
     pub per_deal: Option<DealGame>,
+    /// Whether the winner of the trick before the last draws may still declare: Six-Pack's
+    /// "no declaration may be scored after the last two cards of the stock have been drawn"
+    /// (000:688) leaves that turn open, where two-hand Bezique's winner of the last
+    /// face-down card "may not declare" (000:566).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub declare_at_last_draw: bool,
     /// The dealer's cut of the packet he deals from and the non-dealer's guess of its size,
     /// when they score (Six-Pack Bezique, 000:603).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<CutScores>,
     /// Whether declarations may be announced at one turn and scored at later ones
-    /// (Six-Pack Bezique's pending declarations, 000:683–686).
+    /// (two-hand Bezique, 000:557; spelt out for Six-Pack Bezique, 000:683–686).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub pending: bool,
     /// The trump suit of the previous deal, which may not be trumps again (000:671), when a
@@ -179,7 +185,10 @@ const TWO_HAND: Options = Options {
     count_brisques: BrisqueCount::Always,
     per_deal: None,
     cut: None,
-    pending: false,
+    // 000:557: "may declare and show more than one declaration at a turn, but may score for
+    // only one at that time; he may score others … the next time he wins a trick".
+    declare_at_last_draw: false,
+    pending: true,
     previous_trump: None,
 };
 
@@ -205,7 +214,10 @@ const RUBICON: Options = Options {
         unit: 100,
     }),
     cut: None,
-    pending: false,
+    // The two-hand rule of 000:557, which Six-Pack spells out (000:683–686): Rubicon is their
+    // forerunner (000:706) and says nothing against it.
+    declare_at_last_draw: false,
+    pending: true,
     previous_trump: None,
 };
 
@@ -265,6 +277,7 @@ const SIX_PACK: Options = Options {
         dealer: 250,
         guess: 150,
     }),
+    declare_at_last_draw: true,
     pending: true,
     previous_trump: None,
 };
@@ -299,6 +312,9 @@ const THREE_HAND: Options = Options {
     seats: 3,
     melds: MORE_HANDS_MELDS,
     game: 2000,
+    // Not read with three or four players yet (who announces in rotation, and partners who
+    // pass the privilege, 000:582): each declaration is written when it scores.
+    pending: false,
     ..TWO_HAND
 };
 
@@ -448,5 +464,123 @@ mod tests {
         let (o2, e) = with_tag(o, "game 1000, tempo 3");
         assert_eq!(o2.game, 1000);
         assert_eq!(e, ["tempo 3"]);
+    }
+
+    fn profile(name: &str) -> Options {
+        let Some(p) = by_name(name) else {
+            panic!("no {name} profile");
+        };
+        p.options
+    }
+
+    /// 000:595–605 and 000:615–663: Six-Pack's pack, deal and table of declarations.
+    #[test]
+    fn six_pack_s_figures() {
+        use crate::pinochle::meld::MeldKind::*;
+        let o = profile("six-pack");
+        assert_eq!(o.pack.len(), 192);
+        assert_eq!(o.hand, 12);
+        assert!(!o.turned);
+        assert_eq!(o.cut.map(|c| (c.packet, c.dealer, c.guess)), Some((24, 250, 150)));
+        let m = o.melds;
+        let values = [
+            (Run, 250),
+            (BackDoor, 150),
+            (Royal, 40),
+            (Marriage, 20),
+            (Pinochle, 40),
+            (DoublePinochle, 500),
+            (TriplePinochle, 1500),
+            (QuadruplePinochle, 4500),
+            (Aces, 100),
+            (Kings, 80),
+            (Queens, 60),
+            (Jacks, 40),
+            (TrumpAces, 1000),
+            (TrumpTens, 900),
+            (TrumpKings, 800),
+            (TrumpQueens, 600),
+            (TrumpJacks, 400),
+        ];
+        for (kind, v) in values {
+            assert_eq!(m.value(kind), Some(v), "{kind:?}");
+        }
+        assert_eq!(m.trump_fours.map(|t| t.count), Some(4));
+        assert_eq!(o.last_trick, 250);
+        assert_eq!(o.carte_blanche, 250);
+        assert_eq!(o.brisque, 0);
+        assert_eq!(o.count_brisques, BrisqueCount::Never);
+        assert!(o.pending);
+        assert!(o.declare_at_last_draw);
+        let g = o
+            .per_deal
+            .map(|g| (g.bonus, g.rubicon_under, g.rubicon_bonus, g.rubicon_brisques));
+        assert_eq!(g, Some((1000, 3000, 1000, 0)));
+    }
+
+    /// 000:696–702: Eight-Pack is Six-Pack with 256 cards, fifteen each, its beziques and
+    /// five of a rank in trumps, and the rubicon under 5,000.
+    #[test]
+    fn eight_pack_s_figures() {
+        use crate::pinochle::meld::MeldKind::*;
+        let o = profile("eight-pack");
+        assert_eq!(o.pack.len(), 256);
+        assert_eq!(o.hand, 15);
+        let m = o.melds;
+        let values = [
+            (Pinochle, 50),
+            (DoublePinochle, 500),
+            (TriplePinochle, 1500),
+            (QuadruplePinochle, 4500),
+            (QuintuplePinochle, 9000),
+            (TrumpAces, 2000),
+            (TrumpTens, 1800),
+            (TrumpKings, 1600),
+            (TrumpQueens, 1200),
+            (TrumpJacks, 800),
+        ];
+        for (kind, v) in values {
+            assert_eq!(m.value(kind), Some(v), "{kind:?}");
+        }
+        assert_eq!(m.value(SextuplePinochle), None);
+        assert_eq!(m.trump_fours.map(|t| t.count), Some(5));
+        assert_eq!(o.per_deal.map(|g| g.rubicon_under), Some(5000));
+        assert_eq!(o.cut, profile("six-pack").cut);
+        assert_eq!(o.last_trick, 250);
+    }
+
+    /// 000:625–633: the bezique is the queen of trumps and the jack of the paired suit;
+    /// 000:661: "Originally, the spade queen and diamond jack counted as bezique no matter
+    /// what suit was trump": the `fixed-bezique` option, under which the previous deal's
+    /// trump may be trumps again (000:671's variation).
+    #[test]
+    fn the_bezique_by_trump_and_the_old_rule() {
+        use cards::{Card, Suit};
+        let o = profile("six-pack");
+        let q = |s| Card::new(s, Rank::Queen);
+        let j = |s| Card::new(s, Rank::Jack);
+        let pairs = [
+            (Suit::Spades, Suit::Diamonds),
+            (Suit::Diamonds, Suit::Spades),
+            (Suit::Hearts, Suit::Clubs),
+            (Suit::Clubs, Suit::Hearts),
+        ];
+        for (trump, jack) in pairs {
+            assert_eq!(o.melds.bezique_pair(trump), (q(trump), j(jack)));
+        }
+        let (fixed, e) = with_tag(o, "previous-trump ♥, fixed-bezique");
+        assert!(e.is_empty(), "{e:?}");
+        for (trump, _) in pairs {
+            assert_eq!(
+                fixed.melds.bezique_pair(trump),
+                (q(Suit::Spades), j(Suit::Diamonds))
+            );
+        }
+        assert_eq!(fixed.previous_trump, None);
+        let (barred, _) = with_tag(o, "previous-trump h");
+        assert_eq!(barred.previous_trump, Some(Suit::Hearts));
+        // Profiles without the bezique by trump have neither entry.
+        let (_, e) = with_tag(profile("rubicon"), "fixed-bezique, previous-trump ♥");
+        assert_eq!(e, ["fixed-bezique", "previous-trump ♥"]);
     }
 }
