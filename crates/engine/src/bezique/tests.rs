@@ -481,3 +481,29 @@ fn eight_pack_s_bezique_and_five_jacks() {
     );
     assert!(codes(&check(&four)).contains(&"B0206"));
 }
+
+/// 000:557: "A player may declare and show more than one declaration at a turn, but may
+/// score for only one at that time; he may score others … the next time he wins a trick":
+/// the bezique shown beside the sequence, and scored at the next trick.
+#[test]
+fn two_hand_shows_two_and_scores_the_second_later() {
+    let text = RULINGS
+        .replace(
+            "= 250 ; the A, J, 10 added at a later turn\n",
+            "= 250 ; the A, J, 10 added at a later turn\n         E announces bezique ♠Q@table ♦J ; shown now, scored later\n",
+        )
+        .replace(
+            "E bezique ♠Q@table ♦J = 40 ; the same queen in a bezique",
+            "E scores bezique ♠Q@table ♦J@table = 40",
+        );
+    let c = check(&text);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let values: Vec<u32> = replay(&c).declarations.iter().map(|d| d.value).collect();
+    assert_eq!(values, [40, 250, 40, 60]);
+    // Both scored at one turn: the second is B0209.
+    let both = RULINGS.replace(
+        "= 250 ; the A, J, 10 added at a later turn\n",
+        "= 250\n         E bezique ♠Q@table ♦J = 40\n",
+    );
+    assert!(codes(&check(&both)).contains(&"B0209"));
+}
