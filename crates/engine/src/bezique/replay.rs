@@ -794,8 +794,8 @@ impl<'a> Run<'a> {
         };
         if state.turn() != Some(seat) {
             self.push(
-                Diagnostic::error("B0208", Kind::Illegal, at(st.span), format!("{who} may not declare now: only the winner of the last trick may, before the draw, while the stock has more than its last two cards"))
-                    .with_help("seed 000, Six-Pack Bezique, 000:669, 000:688"),
+                Diagnostic::error("B0208", Kind::Illegal, at(st.span), format!("{who} may not announce or score a declaration now: only the winner of the last trick may, before the draw, while the stock lasts"))
+                    .with_help("seed 000, Bezique, The Play (000:553–557); Six-Pack Bezique (000:669, 000:688)"),
             );
             return;
         }
