@@ -136,3 +136,84 @@ fn meld_lists_rubicon_s_back_door_and_triple_bezique() {
         .collect();
     assert_eq!(kinds, ["back-door", "triple-bezique"]);
 }
+
+#[test]
+fn generated_six_pack_records_check_consistent() {
+    gen_then_check("six-pack");
+}
+
+#[test]
+fn generated_eight_pack_records_check_consistent() {
+    gen_then_check("eight-pack");
+}
+
+#[test]
+fn rules_lists_six_and_eight_pack() {
+    let out = stich().args(["rules"]).output().expect("rules runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bezique six-pack: "), "{text}");
+    assert!(text.contains("bezique eight-pack: "), "{text}");
+}
+
+fn meld_json(args: &[&str]) -> serde_json::Value {
+    let out = stich()
+        .args(["meld", "--game", "bezique", "--format", "json"])
+        .args(args)
+        .output()
+        .expect("meld runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+fn kinds(v: &serde_json::Value) -> Vec<(String, i64)> {
+    v["melds"]
+        .as_array()
+        .expect("melds")
+        .iter()
+        .map(|m| {
+            (
+                m["kind"].as_str().unwrap_or("").to_string(),
+                m["value"].as_i64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+/// Seed 000, Six-Pack Bezique (000:631, 653): with hearts trumps the bezique is ♥Q ♣J, and
+/// four kings of trumps count 800; ♠Q ♦J is no bezique then (000:661's old rule is an option).
+#[test]
+fn meld_six_pack_s_bezique_goes_by_the_trump() {
+    let v = meld_json(&[
+        "--rules", "six-pack", "--trump", "♥", "♥Q", "♣J", "♥K", "♥K", "♥K", "♥K", "♠Q", "♦J",
+    ]);
+    let k = kinds(&v);
+    assert!(k.contains(&("bezique".to_string(), 40)), "{k:?}");
+    assert!(k.contains(&("trump-kings".to_string(), 800)), "{k:?}");
+    assert!(k.iter().all(|(_, n)| *n != 0), "{k:?}");
+    let v = meld_json(&["--rules", "six-pack", "--trump", "♥", "♠Q", "♦J"]);
+    assert_eq!(v["total"], 0, "{v}");
+}
+
+/// Seed 000, Eight-Pack Bezique (000:629, 698–700): with diamonds trumps five jacks of trumps
+/// 800 and the bezique ♦Q ♠J 50.
+#[test]
+fn meld_eight_pack_s_five_jacks_and_bezique_50() {
+    let v = meld_json(&[
+        "--rules",
+        "eight-pack",
+        "--trump",
+        "♦",
+        "♦J",
+        "♦J",
+        "♦J",
+        "♦J",
+        "♦J",
+        "♦Q",
+        "♠J",
+    ]);
+    assert_eq!(v["total"], 850);
+    assert_eq!(
+        kinds(&v),
+        [("trump-jacks".to_string(), 800), ("bezique".to_string(), 50)]
+    );
+}

@@ -14,6 +14,7 @@ use crate::bezique::rules::Profile;
 use crate::core::build::{bare, card_tokens, claim, event, hand_line, number, tag, word};
 use crate::core::piles::Stock;
 use crate::core::{BySeat, CardCounts, GameState, Seat, Table};
+use crate::pinochle::meld::MeldKind;
 use crate::pinochle::state::{Action, Event, PlayState};
 use crate::skat::r#gen::Rng;
 
@@ -78,6 +79,32 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             .collect();
         event(label(seat), tokens, Some(i64::from(o.carte_blanche)))
     };
+    // The cut and the guess (000:603): the dealer lifts exactly 24 now and then; the guess
+    // is right now and then.
+    if let (Some(c), Some(dealer)) = (o.cut, labels.last()) {
+        let packet = if rng.chance(30) {
+            c.packet
+        } else {
+            12 + rng.below(40)
+        };
+        let cut_score = if packet == c.packet { c.dealer } else { 0 };
+        items.push(event(
+            dealer,
+            vec![word("cuts"), number(i64::from(packet))],
+            Some(i64::from(cut_score)),
+        ));
+        let guess = if rng.chance(30) {
+            packet
+        } else {
+            12 + rng.below(40)
+        };
+        let guess_score = if guess == packet { c.guess } else { 0 };
+        items.push(event(
+            label(leader),
+            vec![word("guesses"), number(i64::from(guess))],
+            Some(i64::from(guess_score)),
+        ));
+    }
     let mut holding: BySeat<bool> = BySeat::new(table);
     if o.carte_blanche > 0 {
         for seat in table.seats() {
@@ -90,7 +117,38 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
     let mut trick_leader = leader;
     let mut trick_no = 0;
+    // Pending declarations (000:557, 000:683–686): now and then a second declaration is
+    // announced beside the one scored, and scored at one of the holder's later turns.
+    let mut pending: BySeat<Vec<(MeldKind, CardCounts)>> = BySeat::new(table);
+    let mut tried_at = None;
+    let statement = |verb: &'static str, kind: MeldKind, cards: &CardCounts| -> Vec<Spanned<Token>> {
+        [word(verb), word(meld::word(kind))]
+            .into_iter()
+            .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
+            .collect()
+    };
     while !state.is_over() {
+        if let Some(seat) = state.turn()
+            && o.pending
+            && trick_cards.is_empty()
+            && tried_at != Some(trick_no)
+            && !pending[seat].is_empty()
+        {
+            tried_at = Some(trick_no);
+            let i = rng.below(pending[seat].len() as u32) as usize;
+            if let Some(&(kind, cards)) = pending[seat].get(i)
+                && rng.chance(60)
+                && let Ok(Event::Melded { kind, value, .. }) = state.score_pending(kind, &cards)
+            {
+                pending[seat].remove(i);
+                items.push(event(
+                    label(seat),
+                    statement("scores", kind, &cards),
+                    Some(i64::from(value)),
+                ));
+                continue;
+            }
+        }
         let legal = state.legal();
         let declarations: Vec<Action> = legal
             .iter()
@@ -130,6 +188,24 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                     .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
                     .collect();
                 items.push(event(label(seat), tokens, Some(i64::from(value))));
+                let others: Vec<(MeldKind, CardCounts)> = declarations
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Action::Meld {
+                            kind: k, cards: c, ..
+                        } if c != cards => Some((k, c)),
+                        _ => None,
+                    })
+                    .collect();
+                if o.pending
+                    && !others.is_empty()
+                    && rng.chance(40)
+                    && let Some(&(k, c)) = others.get(rng.below(others.len() as u32) as usize)
+                    && let Ok((k, _)) = state.announce(k, &c, &CardCounts::EMPTY)
+                {
+                    pending[seat].push((k, c));
+                    items.push(event(label(seat), statement("announces", k, &c), None));
+                }
             }
             (Action::Exchange { card }, _) => {
                 let tokens = [word("exchanges")]

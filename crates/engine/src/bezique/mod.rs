@@ -7,11 +7,13 @@
 //! [`PlayState`](crate::pinochle::state::PlayState) with Bezique's table and counting.
 //! `spec/rules/bezique.md` gives every rule with its seed passage.
 
+pub mod cut;
 pub mod family;
 pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;
+pub mod pending;
 pub mod replay;
 pub mod rules;
 pub mod settle;

@@ -12,8 +12,10 @@ use notation::{
 };
 
 use crate::at;
+use crate::bezique::cut::{Cut, CutWord};
 use crate::bezique::meld;
 use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord};
+use crate::bezique::pending::{Pending, PendingWord};
 use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
 use crate::bezique::settle::{Figures, settle};
 use crate::core::counts::{CopyError, check_copies};
@@ -57,10 +59,16 @@ pub fn play_rules(o: &Options, table: Table, trump: cards::Suit) -> PlayRules {
         trump,
         duties: o.duties,
         melds: o.melds,
-        counters: Counters::Brisques,
+        // Six-Pack counts no card (000:667).
+        counters: if o.brisque == 0 {
+            Counters::Nothing
+        } else {
+            Counters::Brisques
+        },
         last_trick: o.last_trick,
-        meld_on_last_draw: false,
+        meld_on_last_draw: o.declare_at_last_draw,
         trump_by_marriage: !o.turned,
+        barred_trump: o.previous_trump,
     }
 }
 
@@ -76,6 +84,9 @@ struct Run<'a> {
     last_taker: Option<Seat>,
     blank: BySeat<Blank>,
     carte: BySeat<u32>,
+    cut: Cut,
+    cut_points: BySeat<u32>,
+    pending: Pending,
 }
 
 /// Where a player stands with carte blanche (000:663, 000:712).
@@ -145,6 +156,9 @@ impl<'a> Run<'a> {
             last_taker: None,
             blank: BySeat::new(table),
             carte: BySeat::new(table),
+            cut: Cut::default(),
+            cut_points: BySeat::new(table),
+            pending: Pending::new(table),
         }
     }
 
@@ -448,14 +462,15 @@ impl<'a> Run<'a> {
                         ));
                         break;
                     };
-                    let word = st
+                    let words: Vec<String> = st
                         .tokens
                         .iter()
-                        .find_map(|t| match &t.node {
+                        .filter_map(|t| match &t.node {
                             Token::Word(w) if !w.contains('@') => Some(w.clone()),
                             _ => None,
                         })
-                        .unwrap_or_default();
+                        .collect();
+                    let word = words.first().cloned().unwrap_or_default();
                     let mut cards = CardCounts::EMPTY;
                     let mut marked = CardCounts::EMPTY;
                     for t in &st.tokens {
@@ -482,6 +497,27 @@ impl<'a> Run<'a> {
                     });
                     if word.eq_ignore_ascii_case("carte-blanche") {
                         self.carte_blanche(state, &mut sink, seat, &cards, span, figure);
+                        continue;
+                    }
+                    if let Some(cw) = CutWord::of(&word) {
+                        let size = st.tokens.iter().find_map(|t| match t.node {
+                            Token::Number(n) => Some(n),
+                            _ => None,
+                        });
+                        self.cut_event(state, &mut sink, seat, cw, size, span, figure);
+                        continue;
+                    }
+                    if let Some(pw) = PendingWord::of(&word) {
+                        let kind_word = words.get(1).map_or("", String::as_str);
+                        let what = Statement {
+                            word: pw,
+                            kind_word,
+                            cards,
+                            marked,
+                            span,
+                            figure,
+                        };
+                        self.pending_event(state, &mut sink, seat, what);
                         continue;
                     }
                     let action = if let Some(kind) = meld::kind(&word, &cards, state.trump()) {
@@ -673,6 +709,136 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The dealer's cut or the non-dealer's guess (000:603), before the first lead.
+    #[allow(clippy::too_many_arguments)]
+    fn cut_event(
+        &mut self,
+        state: &PlayState,
+        sink: &mut CheckSink,
+        seat: Seat,
+        word: CutWord,
+        size: Option<i64>,
+        span: Span,
+        figure: Option<(i64, Span)>,
+    ) {
+        let before = sink.tricks.is_empty() && state.trick().is_empty();
+        let dealer = seat.index() + 1 == self.labels.len();
+        match self.cut.make(self.o.cut, word, dealer, before, size, self.pack.len()) {
+            Ok(value) => {
+                self.cut_points[seat] += value;
+                if value > 0 {
+                    sink.declarations.push(Declaration {
+                        after_trick: 0,
+                        seat: self.label(seat).to_string(),
+                        kind: word.word().to_string(),
+                        cards: Vec::new(),
+                        value,
+                    });
+                }
+                self.check_figure(word.word(), value, figure);
+            }
+            Err(e) => self.push(
+                Diagnostic::error("B0219", Kind::Illegal, at(span), e.message(word))
+                    .with_help("before the first lead: `D cuts 24 = 250`, then `E guesses 24 = 150` (seed 000, Six-Pack Bezique, The Cut)"),
+            ),
+        }
+    }
+
+    /// A figure written for a declaration, compared with its value (`B0401`).
+    fn check_figure(&mut self, what: &str, value: u32, figure: Option<(i64, Span)>) {
+        if let Some((n, fspan)) = figure
+            && n != i64::from(value)
+        {
+            self.push(
+                Diagnostic::error(
+                    "B0401",
+                    Kind::Inconsistent,
+                    at(fspan),
+                    format!("the {what} is worth {value}, not {n}"),
+                )
+                .with_claim(
+                    "declaration",
+                    Figure::Number(n),
+                    Figure::Number(i64::from(value)),
+                ),
+            );
+        }
+    }
+
+    /// A pending declaration announced or scored (000:683–686).
+    fn pending_event(&mut self, state: &mut PlayState, sink: &mut CheckSink, seat: Seat, st: Statement) {
+        let who = self.label(seat);
+        if !self.o.pending {
+            self.push(
+                Diagnostic::error("B0222", Kind::Illegal, at(st.span), "this profile has no pending declarations (they are not read with three or four players): each declaration is written at the turn it scores")
+                    .with_help("write the declaration itself at the turn it scores: `E marriage ♥K ♥Q = 40` (spec/rules/bezique.md §3e)"),
+            );
+            return;
+        }
+        let Some(kind) = meld::kind(st.kind_word, &st.cards, state.trump()) else {
+            self.push(
+                Diagnostic::error(
+                    "B0502",
+                    Kind::Incomplete,
+                    at(st.span),
+                    format!("`{}` is not a declaration", st.kind_word),
+                )
+                .with_help("write the declaration's word after it: `E announces marriage ♥K@table ♥Q@table`"),
+            );
+            return;
+        };
+        let action = Action::Meld {
+            kind,
+            cards: st.cards,
+            marked: st.marked,
+        };
+        if state.turn() != Some(seat) {
+            self.push(
+                Diagnostic::error("B0208", Kind::Illegal, at(st.span), format!("{who} may not announce or score a declaration now: only the winner of the last trick may, before the draw, while the stock lasts"))
+                    .with_help("seed 000, Bezique, The Play (000:553–557); Six-Pack Bezique (000:669, 000:688)"),
+            );
+            return;
+        }
+        let word = meld::word(kind);
+        match st.word {
+            PendingWord::Announces => match state.announce(kind, &st.cards, &st.marked) {
+                Ok((kind, value)) => {
+                    self.pending.announce(seat, kind, st.cards);
+                    self.check_figure(word, value, st.figure);
+                }
+                Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
+            },
+            PendingWord::Scores => {
+                if !self.pending.has(seat, kind, &st.cards) {
+                    self.push(
+                        Diagnostic::error("B0220", Kind::Illegal, at(st.span), format!("{who} has no pending {word} of these cards: it was never announced, or is scored already"))
+                            .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now"),
+                    );
+                    return;
+                }
+                match state.score_pending(kind, &st.cards) {
+                    Ok(Event::Melded { kind, value, .. }) => {
+                        self.pending.take(seat, kind, &st.cards);
+                        sink.declarations.push(Declaration {
+                            after_trick: sink.tricks.len(),
+                            seat: who.to_string(),
+                            kind: meld::word(kind).to_string(),
+                            cards: in_book_order(st.cards.iter().collect()),
+                            value,
+                        });
+                        self.check_figure(meld::word(kind), value, st.figure);
+                    }
+                    Ok(_) => {}
+                    Err(Refusal::MeldNotHeld(c)) => self.push(
+                        Diagnostic::error("B0221", Kind::Illegal, at(st.span), format!("{c} of {who}'s pending {word} is no longer on the table"))
+                            .with_help("a pending declaration is scored with its cards still on the table (seed 000, 000:684)"),
+                    ),
+                    Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
+                }
+            }
+        }
+    }
+
     fn result(&mut self, state: &PlayState) {
         let complete = state.is_over() && self.record.play.is_some();
         let sides: Vec<SideResult> = self
@@ -689,7 +855,7 @@ impl<'a> Run<'a> {
                 } else {
                     0
                 };
-                let declarations = state.meld_points()[s] + self.carte[s];
+                let declarations = state.meld_points()[s] + self.carte[s] + self.cut_points[s];
                 let always = self.o.count_brisques == BrisqueCount::Always;
                 SideResult {
                     side: self.label(s).to_string(),
@@ -867,6 +1033,16 @@ fn in_book_order(mut cards: Vec<Card>) -> Vec<Card> {
 fn fallback_table() -> Table {
     // Two seats always make a table; this is never reached, but keeps `new` free of panics.
     Table::new(2).unwrap_or_else(|_| fallback_table())
+}
+
+/// A pending declaration's statement as written.
+struct Statement<'w> {
+    word: PendingWord,
+    kind_word: &'w str,
+    cards: CardCounts,
+    marked: CardCounts,
+    span: Span,
+    figure: Option<(i64, Span)>,
 }
 
 /// The caller's context of one action.

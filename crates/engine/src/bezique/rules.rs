@@ -3,7 +3,7 @@
 use cards::{Pack, Rank};
 
 use crate::core::duties::{Duties, Head, Overtrump};
-use crate::pinochle::meld::MeldTable;
+use crate::pinochle::meld::{MeldTable, TrumpFours};
 
 /// The options of a profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -36,6 +36,45 @@ pub struct Options {
     pub count_brisques: BrisqueCount,
     /// When each deal is a game (Rubicon Bezique, 000:718), its bonuses and the rubicon.
     pub per_deal: Option<DealGame>,
+    /// Whether the winner of the trick before the last draws may still declare: Six-Pack's
+    /// "no declaration may be scored after the last two cards of the stock have been drawn"
+    /// (000:688) leaves that turn open, where two-hand Bezique's winner of the last
+    /// face-down card "may not declare" (000:566).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub declare_at_last_draw: bool,
+    /// The dealer's cut of the packet he deals from and the non-dealer's guess of its size,
+    /// when they score (Six-Pack Bezique, 000:603).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<CutScores>,
+    /// Whether declarations may be announced at one turn and scored at later ones
+    /// (two-hand Bezique, 000:557; spelt out for Six-Pack Bezique, 000:683–686).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pending: bool,
+    /// The trump suit of the previous deal, which may not be trumps again (000:671), when a
+    /// record's `Options` names it (`previous-trump ♥`); `None` when not known or when the
+    /// bezique is ♠Q ♦J whatever the trump (the variation of 000:671).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    #[serde(serialize_with = "suit_name")]
+    pub previous_trump: Option<cards::Suit>,
+}
+
+fn suit_name<S: serde::Serializer>(suit: &Option<cards::Suit>, s: S) -> Result<S::Ok, S::Error> {
+    match suit {
+        Some(t) => s.serialize_str(t.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// What the cut and the guess score (Six-Pack Bezique, 000:603).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct CutScores {
+    /// The packet size that scores the dealer (24).
+    pub packet: u32,
+    /// The dealer's score for lifting exactly that many (250).
+    pub dealer: u32,
+    /// The non-dealer's score for guessing the size of the packet lifted (150).
+    pub guess: u32,
 }
 
 /// When the brisques taken count.
@@ -47,6 +86,8 @@ pub enum BrisqueCount {
     /// Only to break a tie or to let the lower player escape the rubicon, and then for both
     /// players (Rubicon Bezique, 000:716).
     ToSettle,
+    /// Never: no card scores (Six-Pack Bezique, 000:667).
+    Never,
 }
 
 /// The settlement of a deal that is a game in itself (Rubicon Bezique, 000:718).
@@ -103,6 +144,8 @@ pub const SEED_000: MeldTable = MeldTable {
     back_door: None,
     same_kind_again: false,
     multiples: None,
+    bezique_by_trump: false,
+    trump_fours: None,
 };
 
 /// Rubicon Bezique's declarations (000:710–714): seed 000's two-hand table, with the back
@@ -141,6 +184,12 @@ const TWO_HAND: Options = Options {
     carte_blanche: 0,
     count_brisques: BrisqueCount::Always,
     per_deal: None,
+    cut: None,
+    // 000:557: "may declare and show more than one declaration at a turn, but may score for
+    // only one at that time; he may score others … the next time he wins a trick".
+    declare_at_last_draw: false,
+    pending: true,
+    previous_trump: None,
 };
 
 /// Rubicon Bezique (000:704–718): 128 cards, nine each, no turned trump, carte blanche 50,
@@ -164,6 +213,89 @@ const RUBICON: Options = Options {
         rubicon_brisques: 320,
         unit: 100,
     }),
+    cut: None,
+    // The two-hand rule of 000:557, which Six-Pack spells out (000:683–686): Rubicon is their
+    // forerunner (000:706) and says nothing against it.
+    declare_at_last_draw: false,
+    pending: true,
+    previous_trump: None,
+};
+
+/// Six-Pack Bezique's declarations (000:615–659): sequence in trumps 250, in another suit
+/// 150 (the back door's figure); marriage 40 and 20; the bezique by trump 40 (000:625–633),
+/// double 500, triple 1,500, quadruple 4,500; any four aces, kings, queens, jacks 100, 80,
+/// 60, 40; four aces, tens, kings, queens, jacks of trumps 1,000, 900, 800, 600, 400. No
+/// seven of trumps (no card is turned). A card serves again in its own kind once its
+/// declaration is broken (000:677).
+pub const SIX_PACK_MELDS: MeldTable = MeldTable {
+    bezique_by_trump: true,
+    trump_fours: Some(TrumpFours {
+        count: 4,
+        values: [1000, 900, 800, 600, 400],
+    }),
+    ..RUBICON_MELDS
+};
+
+/// Eight-Pack Bezique's declarations (000:698–700): Six-Pack's, with the single bezique 50,
+/// the quintuple 9,000 (six beziques at once are a quintuple and a single: the seed names
+/// none higher), and five of a rank in trumps, 2,000, 1,800, 1,600, 1,200, 800, in place of
+/// Six-Pack's four.
+pub const EIGHT_PACK_MELDS: MeldTable = MeldTable {
+    pinochle: 50,
+    more_pinochles: Some([9000, 0]),
+    trump_fours: Some(TrumpFours {
+        count: 5,
+        values: [2000, 1800, 1600, 1200, 800],
+    }),
+    ..SIX_PACK_MELDS
+};
+
+/// Six-Pack Bezique (000:588–690): 192 cards, twelve each, no turned trump, the cut and the
+/// guess, carte blanche 250, no card points, the last trick 250, pending declarations; each
+/// deal a game, the winner +1,000, the rubicon under 3,000 (000:690).
+const SIX_PACK: Options = Options {
+    pack: Pack::Bezique192,
+    seats: 2,
+    hand: 12,
+    turned: false,
+    melds: SIX_PACK_MELDS,
+    duties: LAST_TRICKS,
+    brisque: 0,
+    last_trick: 250,
+    game: 0,
+    carte_blanche: 250,
+    count_brisques: BrisqueCount::Never,
+    per_deal: Some(DealGame {
+        bonus: 1000,
+        rubicon_under: 3000,
+        rubicon_bonus: 1000,
+        rubicon_brisques: 0,
+        unit: 100,
+    }),
+    cut: Some(CutScores {
+        packet: 24,
+        dealer: 250,
+        guess: 150,
+    }),
+    declare_at_last_draw: true,
+    pending: true,
+    previous_trump: None,
+};
+
+/// Eight-Pack Bezique (000:692–702): Six-Pack with 256 cards, fifteen each, its own
+/// declarations, and the rubicon under 5,000.
+const EIGHT_PACK: Options = Options {
+    pack: Pack::Bezique256,
+    hand: 15,
+    melds: EIGHT_PACK_MELDS,
+    per_deal: Some(DealGame {
+        bonus: 1000,
+        rubicon_under: 5000,
+        rubicon_bonus: 1000,
+        rubicon_brisques: 0,
+        unit: 100,
+    }),
+    ..SIX_PACK
 };
 
 /// Three- and four-hand Bezique's declarations (000:576, 586): seed 000's table with the
@@ -180,6 +312,9 @@ const THREE_HAND: Options = Options {
     seats: 3,
     melds: MORE_HANDS_MELDS,
     game: 2000,
+    // Not read with three or four players yet (who announces in rotation, and partners who
+    // pass the privilege, 000:582): each declaration is written when it scores.
+    pending: false,
     ..TWO_HAND
 };
 
@@ -192,7 +327,7 @@ const FOUR_HAND: Options = Options {
 
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 5] = [
+    static ALL: [Profile; 7] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
@@ -215,6 +350,18 @@ pub fn all() -> &'static [Profile] {
             options: RUBICON,
         },
         Profile {
+            name: "six-pack",
+            description: "Six-Pack Bezique, 192 cards, twelve each: the cut and the guess, no turned trump, the bezique by trump, four of a kind in trumps, carte blanche 250, pending declarations, no card points, last trick 250; each deal a game, +1,000, the rubicon under 3,000",
+            source: "seed 000, Bezique, Six-Pack Bezique",
+            options: SIX_PACK,
+        },
+        Profile {
+            name: "eight-pack",
+            description: "Eight-Pack Bezique, 256 cards, fifteen each: Six-Pack with single bezique 50, quintuple 9,000, five of a kind in trumps; the rubicon under 5,000",
+            source: "seed 000, Bezique, Six-Pack Bezique, Eight-Pack Bezique",
+            options: EIGHT_PACK,
+        },
+        Profile {
             name: "uspc-three-hand",
             description: "Three-hand Bezique, 96 cards: the two-hand game in rotation, the dealer's left leading; triple bezique 1,500; game 2,000",
             source: "seed 000, Bezique, Three-Hand Bezique",
@@ -235,19 +382,42 @@ pub fn by_name(name: &str) -> Option<&'static Profile> {
     all().iter().find(|p| p.name == name)
 }
 
-/// The options of `base` changed by a record's `Options` tag (`game 1000`); entries not
-/// understood are returned beside.
+/// The options of `base` changed by a record's `Options` tag (`game 1000`; Six-Pack's
+/// `fixed-bezique` and `previous-trump ♥`); entries not understood are returned beside.
 pub fn with_tag(base: Options, tag: &str) -> (Options, Vec<String>) {
     let mut o = base;
     let mut errors = Vec::new();
+    let by_trump = base.melds.bezique_by_trump;
     for entry in tag.split(',').map(str::trim).filter(|e| !e.is_empty()) {
         let mut words = entry.split_whitespace();
-        match (words.next(), words.next().and_then(|v| v.parse::<u32>().ok())) {
-            (Some("game"), Some(n)) => o.game = n,
+        let (key, value) = (words.next(), words.next());
+        match (key, value) {
+            (Some("game"), Some(v)) => match v.parse::<u32>() {
+                Ok(n) => o.game = n,
+                Err(_) => errors.push(entry.to_string()),
+            },
+            // 000:661: "Many players still follow this rule": ♠Q ♦J whatever the trump.
+            (Some("fixed-bezique"), None) if by_trump => o.melds.bezique_by_trump = false,
+            (Some("previous-trump"), Some(v)) if by_trump => match suit_of(v) {
+                Some(s) => o.previous_trump = Some(s),
+                None => errors.push(entry.to_string()),
+            },
             _ => errors.push(entry.to_string()),
         }
     }
+    // The variation of 000:671: with ♠Q ♦J always the bezique, a suit may be trumps again.
+    if !o.melds.bezique_by_trump {
+        o.previous_trump = None;
+    }
     (o, errors)
+}
+
+/// A suit written as a symbol or a letter (`♥`, `h`, `hearts`).
+fn suit_of(text: &str) -> Option<cards::Suit> {
+    cards::Suit::ALL.into_iter().find(|s| {
+        let t = text.to_lowercase();
+        t == s.name() || t == s.symbol().to_string() || t == s.letter().to_ascii_lowercase().to_string()
+    })
 }
 
 #[cfg(test)]
@@ -294,5 +464,123 @@ mod tests {
         let (o2, e) = with_tag(o, "game 1000, tempo 3");
         assert_eq!(o2.game, 1000);
         assert_eq!(e, ["tempo 3"]);
+    }
+
+    fn profile(name: &str) -> Options {
+        let Some(p) = by_name(name) else {
+            panic!("no {name} profile");
+        };
+        p.options
+    }
+
+    /// 000:595–605 and 000:615–663: Six-Pack's pack, deal and table of declarations.
+    #[test]
+    fn six_pack_s_figures() {
+        use crate::pinochle::meld::MeldKind::*;
+        let o = profile("six-pack");
+        assert_eq!(o.pack.len(), 192);
+        assert_eq!(o.hand, 12);
+        assert!(!o.turned);
+        assert_eq!(o.cut.map(|c| (c.packet, c.dealer, c.guess)), Some((24, 250, 150)));
+        let m = o.melds;
+        let values = [
+            (Run, 250),
+            (BackDoor, 150),
+            (Royal, 40),
+            (Marriage, 20),
+            (Pinochle, 40),
+            (DoublePinochle, 500),
+            (TriplePinochle, 1500),
+            (QuadruplePinochle, 4500),
+            (Aces, 100),
+            (Kings, 80),
+            (Queens, 60),
+            (Jacks, 40),
+            (TrumpAces, 1000),
+            (TrumpTens, 900),
+            (TrumpKings, 800),
+            (TrumpQueens, 600),
+            (TrumpJacks, 400),
+        ];
+        for (kind, v) in values {
+            assert_eq!(m.value(kind), Some(v), "{kind:?}");
+        }
+        assert_eq!(m.trump_fours.map(|t| t.count), Some(4));
+        assert_eq!(o.last_trick, 250);
+        assert_eq!(o.carte_blanche, 250);
+        assert_eq!(o.brisque, 0);
+        assert_eq!(o.count_brisques, BrisqueCount::Never);
+        assert!(o.pending);
+        assert!(o.declare_at_last_draw);
+        let g = o
+            .per_deal
+            .map(|g| (g.bonus, g.rubicon_under, g.rubicon_bonus, g.rubicon_brisques));
+        assert_eq!(g, Some((1000, 3000, 1000, 0)));
+    }
+
+    /// 000:696–702: Eight-Pack is Six-Pack with 256 cards, fifteen each, its beziques and
+    /// five of a rank in trumps, and the rubicon under 5,000.
+    #[test]
+    fn eight_pack_s_figures() {
+        use crate::pinochle::meld::MeldKind::*;
+        let o = profile("eight-pack");
+        assert_eq!(o.pack.len(), 256);
+        assert_eq!(o.hand, 15);
+        let m = o.melds;
+        let values = [
+            (Pinochle, 50),
+            (DoublePinochle, 500),
+            (TriplePinochle, 1500),
+            (QuadruplePinochle, 4500),
+            (QuintuplePinochle, 9000),
+            (TrumpAces, 2000),
+            (TrumpTens, 1800),
+            (TrumpKings, 1600),
+            (TrumpQueens, 1200),
+            (TrumpJacks, 800),
+        ];
+        for (kind, v) in values {
+            assert_eq!(m.value(kind), Some(v), "{kind:?}");
+        }
+        assert_eq!(m.value(SextuplePinochle), None);
+        assert_eq!(m.trump_fours.map(|t| t.count), Some(5));
+        assert_eq!(o.per_deal.map(|g| g.rubicon_under), Some(5000));
+        assert_eq!(o.cut, profile("six-pack").cut);
+        assert_eq!(o.last_trick, 250);
+    }
+
+    /// 000:625–633: the bezique is the queen of trumps and the jack of the paired suit;
+    /// 000:661: "Originally, the spade queen and diamond jack counted as bezique no matter
+    /// what suit was trump": the `fixed-bezique` option, under which the previous deal's
+    /// trump may be trumps again (000:671's variation).
+    #[test]
+    fn the_bezique_by_trump_and_the_old_rule() {
+        use cards::{Card, Suit};
+        let o = profile("six-pack");
+        let q = |s| Card::new(s, Rank::Queen);
+        let j = |s| Card::new(s, Rank::Jack);
+        let pairs = [
+            (Suit::Spades, Suit::Diamonds),
+            (Suit::Diamonds, Suit::Spades),
+            (Suit::Hearts, Suit::Clubs),
+            (Suit::Clubs, Suit::Hearts),
+        ];
+        for (trump, jack) in pairs {
+            assert_eq!(o.melds.bezique_pair(trump), (q(trump), j(jack)));
+        }
+        let (fixed, e) = with_tag(o, "previous-trump ♥, fixed-bezique");
+        assert!(e.is_empty(), "{e:?}");
+        for (trump, _) in pairs {
+            assert_eq!(
+                fixed.melds.bezique_pair(trump),
+                (q(Suit::Spades), j(Suit::Diamonds))
+            );
+        }
+        assert_eq!(fixed.previous_trump, None);
+        let (barred, _) = with_tag(o, "previous-trump h");
+        assert_eq!(barred.previous_trump, Some(Suit::Hearts));
+        // Profiles without the bezique by trump have neither entry.
+        let (_, e) = with_tag(profile("rubicon"), "fixed-bezique, previous-trump ♥");
+        assert_eq!(e, ["fixed-bezique", "previous-trump ♥"]);
     }
 }

@@ -37,6 +37,7 @@ pub fn settle(f: Figures, count: BrisqueCount, g: &DealGame) -> Settlement {
     let counted = match count {
         BrisqueCount::Always => true,
         BrisqueCount::ToSettle => a == b || a.min(b) < g.rubicon_under,
+        BrisqueCount::Never => false,
     };
     let points = if counted {
         [a + f.brisques[0], b + f.brisques[1]]
@@ -159,5 +160,74 @@ mod tests {
         assert!(s.rubicon);
         assert_eq!(s.winner, Some(0));
         assert_eq!(s.game, [1800 + 700 + 1000 + 320, 0]);
+    }
+
+    /// Six-Pack Bezique's game (000:690): the winner +1,000, the rubicon under 3,000, no
+    /// brisques and no fixed sum for them (000:667).
+    const SIX_PACK: DealGame = DealGame {
+        bonus: 1000,
+        rubicon_under: 3000,
+        rubicon_bonus: 1000,
+        rubicon_brisques: 0,
+        unit: 100,
+    };
+
+    fn six(points: [u32; 2]) -> Settlement {
+        settle(
+            Figures {
+                points,
+                brisques: [0, 0],
+            },
+            BrisqueCount::Never,
+            &SIX_PACK,
+        )
+    }
+
+    /// 000:690: "Example: The winner scores 2,700; the loser 2,600. The winner scores 2,700 +
+    /// 2,600 + 1,000 for game, for a total of 6,300."
+    #[test]
+    fn the_six_pack_example_2700_2600_makes_6300() {
+        let s = six([2700, 2600]);
+        assert!(!s.brisques_counted);
+        assert_eq!(s.winner, Some(0));
+        assert!(s.rubicon);
+        assert_eq!(s.game, [2700 + 2600 + 1000, 0]);
+        assert_eq!(s.game[0], 6300);
+        // Either seat: D the winner.
+        assert_eq!(six([2600, 2700]).game, [0, 6300]);
+    }
+
+    /// 000:690: "The winner adds 1,000 to his score" when the loser reaches 3,000; "it is
+    /// customary to disregard any fraction of 100 points".
+    #[test]
+    fn over_3000_the_winner_adds_1000_in_whole_hundreds() {
+        let s = six([4180, 3050]);
+        assert!(!s.rubicon);
+        assert_eq!(s.game, [4100 + 1000, 3000]);
+        // 2,990 has "failed to reach 3,000": a rubicon, both players' points to the winner.
+        let s = six([3320, 2990]);
+        assert!(s.rubicon);
+        assert_eq!(s.game, [3300 + 2900 + 1000, 0]);
+    }
+
+    /// 000:702: in Eight-Pack "the loser is rubiconed if he fails to reach 5,000".
+    #[test]
+    fn eight_pack_s_rubicon_is_under_5000() {
+        let g = DealGame {
+            rubicon_under: 5000,
+            ..SIX_PACK
+        };
+        let f = Figures {
+            points: [6200, 4900],
+            brisques: [0, 0],
+        };
+        let s = settle(f, BrisqueCount::Never, &g);
+        assert!(s.rubicon);
+        assert_eq!(s.game, [6200 + 4900 + 1000, 0]);
+        let f = Figures {
+            points: [6200, 5000],
+            brisques: [0, 0],
+        };
+        assert_eq!(settle(f, BrisqueCount::Never, &g).game, [7200, 5000]);
     }
 }

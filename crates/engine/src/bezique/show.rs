@@ -78,8 +78,13 @@ pub fn body(replay: &Replay, display: Display) -> String {
                 draws.join(", ")
             );
             if i == 0 {
-                // A carte blanche is shown before the first lead.
+                // A carte blanche is shown before the first lead; Six-Pack's cut and guess
+                // (000:603), which show no cards, are made before the deal.
                 for d in replay.declarations.iter().filter(|d| d.after_trick == 0) {
+                    if d.cards.is_empty() {
+                        let _ = writeln!(s, "        {} {} = {}, before the deal", d.seat, d.kind, d.value);
+                        continue;
+                    }
                     let _ = writeln!(
                         s,
                         "        {} shows {} {} = {}",

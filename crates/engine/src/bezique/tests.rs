@@ -158,6 +158,8 @@ fn generated_records_check_consistent() {
                 "uspc-two-hand" | "uspc-no-turn" => assert_eq!(want, 170),
                 "rubicon" => assert_eq!(want, 370),
                 "uspc-three-hand" => assert_eq!(want, 250),
+                // No card counts in Six- and Eight-Pack (000:667); the last trick 250 (000:659).
+                "six-pack" | "eight-pack" => assert_eq!(want, 250),
                 _ => assert_eq!(want, 330),
             }
             assert_eq!(cards, want, "seed {seed}");
@@ -348,4 +350,160 @@ fn four_hand_a_deal_played_out() {
     assert!(r.tricks.iter().all(|t| t.cards.len() == 4));
     let cards: u32 = r.result.sides.iter().map(|s| s.brisques + s.last_trick).sum();
     assert_eq!(cards, 330);
+}
+
+const SIX_PACK_RULINGS: &str = include_str!("../../../../corpus/bezique/six-pack/rulings.stich");
+const SIX_PACK_6300: &str = include_str!("../../../../corpus/bezique/six-pack/rubicon-6300.stich");
+const EIGHT_PACK_RULINGS: &str = include_str!("../../../../corpus/bezique/eight-pack/rulings.stich");
+
+/// 000:690: "The winner scores 2,700; the loser 2,600. The winner scores 2,700 + 2,600 +
+/// 1,000 for game, for a total of 6,300", replayed from a whole deal.
+#[test]
+fn the_6300_of_000_690_from_a_played_deal() {
+    let c = check(SIX_PACK_6300);
+    assert_eq!(c.verdict, Verdict::Consistent, "{:#?}", c.findings);
+    let r = replay(&c);
+    assert!(r.result.complete);
+    let points: Vec<u32> = r.result.sides.iter().map(|s| s.points).collect();
+    assert_eq!(points, [2700, 2600]);
+    let game: Vec<Option<i64>> = r.result.sides.iter().map(|s| s.game).collect();
+    assert_eq!(game, [Some(6300), Some(0)]);
+    // 000:603: the dealer's cut of exactly 24 scores 250, the right guess 150.
+    let cut: Vec<(&str, &str, u32)> = r
+        .declarations
+        .iter()
+        .take(2)
+        .map(|d| (d.seat.as_str(), d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(cut, [("D", "cut", 250), ("E", "guess", 150)]);
+    // 000:667: no card counts; 000:659: the last trick 250.
+    assert!(r.result.sides.iter().all(|s| s.brisques == 0));
+    assert_eq!(r.result.sides[1].last_trick, 250);
+}
+
+/// 000:683–684: "Hearts are trumps. A player who has the K on the table puts down the Q and
+/// J, and declares, '40 for bezique, and 40 to score for the marriage of the K and Q.' The
+/// next time that player wins a trick, he may score the additional 40."
+#[test]
+fn the_pending_marriage_of_000_684() {
+    let c = check(SIX_PACK_RULINGS);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    let values: Vec<(&str, &str, u32)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.seat.as_str(), d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("E", "guess", 150),
+            ("D", "marriage", 40),
+            ("E", "kings", 80),
+            ("E", "bezique", 40),
+            ("E", "marriage", 40)
+        ]
+    );
+    // Not announced, the marriage is no pending one to score.
+    let at_once = SIX_PACK_RULINGS.replace(
+        "         E announces marriage ♥K@table ♥Q@table ; the ♥K from the kings, the ♥Q from the bezique\n",
+        "",
+    );
+    assert!(codes(&check(&at_once)).contains(&"B0220"));
+    // A pending declaration scores once: the second is no longer pending.
+    let twice = SIX_PACK_RULINGS.replace(
+        "= 40 ; the pending marriage, at E's next trick",
+        "= 40\n         E scores marriage ♥K@table ♥Q@table = 40",
+    );
+    assert!(codes(&check(&twice)).contains(&"B0220"));
+}
+
+/// 000:603: a cut other than 24 scores nothing; the guess of the size lifted scores 150.
+#[test]
+fn a_wrong_cut_and_a_right_guess() {
+    let r = check(SIX_PACK_RULINGS);
+    let sides = &replay(&r).result.sides;
+    assert_eq!((sides[0].declarations, sides[1].declarations), (310, 40));
+    let wrong = SIX_PACK_RULINGS.replace("E guesses 30 = 150", "E guesses 30 = 0");
+    assert!(codes(&check(&wrong)).contains(&"B0401"));
+}
+
+/// 000:671: "the same suit may not become trump in two consecutive deals. A marriage in the
+/// trump suit of the previous deal may be declared before the new trump is established and
+/// counts 20."
+#[test]
+fn the_previous_trump_marriage_counts_20() {
+    let text = SIX_PACK_RULINGS
+        .replace(
+            "[Source \"seed 000, Bezique, Six-Pack Bezique\"]",
+            "[Source \"seed 000, Bezique, Six-Pack Bezique\"]\n[Options \"previous-trump ♥\"]",
+        )
+        .replace(
+            "D marriage ♥K ♥Q = 40 ; the first marriage: hearts are trumps, 40",
+            "D marriage ♥K ♥Q = 20",
+        );
+    let c = check(&text);
+    let r = replay(&c);
+    assert_eq!(
+        r.declarations.get(1).map(|d| d.value),
+        Some(20),
+        "{:#?}",
+        c.findings
+    );
+    // Hearts are not trumps, so ♥Q ♣J is no bezique yet.
+    assert!(codes(&c).contains(&"B0206"), "{:?}", codes(&c));
+}
+
+/// 000:698–700: in Eight-Pack a single bezique counts 50 and five jacks of trumps 800.
+#[test]
+fn eight_pack_s_bezique_and_five_jacks() {
+    let c = check(EIGHT_PACK_RULINGS);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let values: Vec<(&str, u32)> = replay(&c)
+        .declarations
+        .iter()
+        .map(|d| (d.kind.as_str(), d.value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("cut", 250),
+            ("marriage", 40),
+            ("trump-jacks", 800),
+            ("bezique", 50),
+            ("aces", 100)
+        ]
+    );
+    // Four jacks of trumps are no declaration in Eight-Pack (000:700 counts five).
+    let four = EIGHT_PACK_RULINGS.replace(
+        "E trump-jacks ♦J ♦J ♦J ♦J ♦J = 800",
+        "E trump-jacks ♦J ♦J ♦J ♦J = 400",
+    );
+    assert!(codes(&check(&four)).contains(&"B0206"));
+}
+
+/// 000:557: "A player may declare and show more than one declaration at a turn, but may
+/// score for only one at that time; he may score others … the next time he wins a trick":
+/// the bezique shown beside the sequence, and scored at the next trick.
+#[test]
+fn two_hand_shows_two_and_scores_the_second_later() {
+    let text = RULINGS
+        .replace(
+            "= 250 ; the A, J, 10 added at a later turn\n",
+            "= 250 ; the A, J, 10 added at a later turn\n         E announces bezique ♠Q@table ♦J ; shown now, scored later\n",
+        )
+        .replace(
+            "E bezique ♠Q@table ♦J = 40 ; the same queen in a bezique",
+            "E scores bezique ♠Q@table ♦J@table = 40",
+        );
+    let c = check(&text);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let values: Vec<u32> = replay(&c).declarations.iter().map(|d| d.value).collect();
+    assert_eq!(values, [40, 250, 40, 60]);
+    // Both scored at one turn: the second is B0209.
+    let both = RULINGS.replace(
+        "= 250 ; the A, J, 10 added at a later turn\n",
+        "= 250\n         E bezique ♠Q@table ♦J = 40\n",
+    );
+    assert!(codes(&check(&both)).contains(&"B0209"));
 }

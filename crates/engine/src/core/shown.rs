@@ -111,6 +111,17 @@ impl<M: Clone> Shown<M> {
         }
     }
 
+    /// Puts cards on the table that have served in no meld yet (a declaration announced and
+    /// not yet scored).
+    pub fn put(&mut self, cards: &CardCounts) {
+        for card in cards.iter() {
+            self.cards.push(ShownCard {
+                card,
+                melds: Vec::new(),
+            });
+        }
+    }
+
     /// Takes one copy of `card` off the table to play it, the copy that served in the most
     /// melds (it is the least use in a later meld); `false` when none lies there.
     pub fn take(&mut self, card: Card) -> bool {

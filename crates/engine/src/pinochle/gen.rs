@@ -507,6 +507,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         last_trick: o.last_trick,
         meld_on_last_draw: true,
         trump_by_marriage: false,
+        barred_trump: None,
     };
     let mut state = PlayState::new(rules, &pack, counts, leader, stock);
     // Now and then a two-hand player declares out after a trick (000:101), drawn from a

@@ -92,6 +92,16 @@ pub enum MeldKind {
     FifteenQueens,
     /// Fifteen (or all sixteen) jacks.
     FifteenJacks,
+    /// Four (Eight-Pack: five) aces of trumps (Six-Pack Bezique, 000:649; 000:700).
+    TrumpAces,
+    /// Four (five) tens of trumps (000:651).
+    TrumpTens,
+    /// Four (five) kings of trumps (000:653).
+    TrumpKings,
+    /// Four (five) queens of trumps (000:655).
+    TrumpQueens,
+    /// Four (five) jacks of trumps (000:657).
+    TrumpJacks,
 }
 
 /// The classes of seed 000's two-hand table (000:43–69): a card on the table melds again
@@ -108,7 +118,7 @@ pub enum Class {
 
 impl MeldKind {
     /// Every kind, in the order melds are listed.
-    pub const ALL: [MeldKind; 32] = [
+    pub const ALL: [MeldKind; 37] = [
         MeldKind::DoubleRun,
         MeldKind::Run,
         MeldKind::Royal,
@@ -141,6 +151,11 @@ impl MeldKind {
         MeldKind::FifteenKings,
         MeldKind::FifteenQueens,
         MeldKind::FifteenJacks,
+        MeldKind::TrumpAces,
+        MeldKind::TrumpTens,
+        MeldKind::TrumpKings,
+        MeldKind::TrumpQueens,
+        MeldKind::TrumpJacks,
     ];
 
     /// The canonical word.
@@ -178,6 +193,11 @@ impl MeldKind {
             MeldKind::FifteenKings => "fifteen-kings",
             MeldKind::FifteenQueens => "fifteen-queens",
             MeldKind::FifteenJacks => "fifteen-jacks",
+            MeldKind::TrumpAces => "trump-aces",
+            MeldKind::TrumpTens => "trump-tens",
+            MeldKind::TrumpKings => "trump-kings",
+            MeldKind::TrumpQueens => "trump-queens",
+            MeldKind::TrumpJacks => "trump-jacks",
         }
     }
 
@@ -218,6 +238,11 @@ impl MeldKind {
             "fifteen-kings" | "15-kings" => MeldKind::FifteenKings,
             "fifteen-queens" | "15-queens" => MeldKind::FifteenQueens,
             "fifteen-jacks" | "15-jacks" => MeldKind::FifteenJacks,
+            "trump-aces" => MeldKind::TrumpAces,
+            "trump-tens" => MeldKind::TrumpTens,
+            "trump-kings" => MeldKind::TrumpKings,
+            "trump-queens" => MeldKind::TrumpQueens,
+            "trump-jacks" => MeldKind::TrumpJacks,
             _ => return None,
         };
         Some(kind)
@@ -306,6 +331,18 @@ impl MeldKind {
         )
     }
 
+    /// The rank of a kind of four (or five) cards of one rank in trumps.
+    pub fn trump_rank(self) -> Option<Rank> {
+        match self {
+            MeldKind::TrumpAces => Some(Rank::Ace),
+            MeldKind::TrumpTens => Some(Rank::Ten),
+            MeldKind::TrumpKings => Some(Rank::King),
+            MeldKind::TrumpQueens => Some(Rank::Queen),
+            MeldKind::TrumpJacks => Some(Rank::Jack),
+            _ => None,
+        }
+    }
+
     /// The rank of a four-of-a-rank kind (the fifteen of a rank too).
     fn around(self) -> Option<Rank> {
         match self.single().unwrap_or(self) {
@@ -366,6 +403,24 @@ pub struct MeldTable {
     pub same_kind_again: bool,
     /// The six- and eight-hand game's further multiples, when the table has them.
     pub multiples: Option<Multiples>,
+    /// Whether the bezique is the queen of trumps with the jack of its paired suit (♠Q ♦J,
+    /// ♦Q ♠J, ♥Q ♣J, ♣Q ♥J, Six-Pack Bezique, 000:625–633) rather than ♠Q ♦J whatever the
+    /// trump (000:661, and every other table).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bezique_by_trump: bool,
+    /// Four (or five) of one rank in trumps, when the table values them (Six-Pack Bezique,
+    /// 000:649–657; Eight-Pack's five, 000:700).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trump_fours: Option<TrumpFours>,
+}
+
+/// Six- and Eight-Pack Bezique's sets of one rank in trumps (000:649–657, 000:700).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct TrumpFours {
+    /// How many cards of the rank make the set: 4 (Six-Pack), 5 (Eight-Pack).
+    pub count: u8,
+    /// Aces, tens, kings, queens, jacks of trumps.
+    pub values: [u32; 5],
 }
 
 /// The multiples of seed 000's Partnership Pinochle for Six or Eight (000:169–205) that no
@@ -401,6 +456,8 @@ impl MeldTable {
         back_door: None,
         same_kind_again: false,
         multiples: None,
+        bezique_by_trump: false,
+        trump_fours: None,
     };
 
     /// Seed 000's partnership table (000:129–141): the two-hand values and their doubles.
@@ -438,6 +495,8 @@ impl MeldTable {
         back_door: None,
         same_kind_again: false,
         multiples: None,
+        bezique_by_trump: false,
+        trump_fours: None,
     };
 
     /// Seed 000's table of Partnership Pinochle for Six or Eight (000:169–205), played with
@@ -513,7 +572,8 @@ impl MeldTable {
             MeldKind::TriplePinochle => self.triple_pinochle,
             MeldKind::QuadruplePinochle => self.quadruple_pinochle,
             MeldKind::QuintuplePinochle => self.more_pinochles.map(|m| m[0]),
-            MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]),
+            // 0 where the table has five beziques but no six (Eight-Pack, 000:698).
+            MeldKind::SextuplePinochle => self.more_pinochles.map(|m| m[1]).filter(|&v| v > 0),
             MeldKind::BackDoor => self.back_door,
             MeldKind::TripleRun => self.multiples.map(|m| m.triple_run),
             MeldKind::DoubleMarriage => self.multiples.map(|m| m.marriages[0]),
@@ -523,7 +583,35 @@ impl MeldTable {
             | MeldKind::FifteenKings
             | MeldKind::FifteenQueens
             | MeldKind::FifteenJacks => self.multiples.map(|m| m.fifteen),
+            MeldKind::TrumpAces => self.trump_fours.map(|t| t.values[0]),
+            MeldKind::TrumpTens => self.trump_fours.map(|t| t.values[1]),
+            MeldKind::TrumpKings => self.trump_fours.map(|t| t.values[2]),
+            MeldKind::TrumpQueens => self.trump_fours.map(|t| t.values[3]),
+            MeldKind::TrumpJacks => self.trump_fours.map(|t| t.values[4]),
         }
+    }
+
+    /// The queen and jack that make a bezique (a pinochle) with `trump`.
+    pub fn bezique_pair(&self, trump: Suit) -> (Card, Card) {
+        if !self.bezique_by_trump {
+            return (SPADE_QUEEN, DIAMOND_JACK);
+        }
+        // The jack of the paired suit: spades with diamonds, hearts with clubs (000:627–633).
+        let jack = match trump {
+            Suit::Spades => Suit::Diamonds,
+            Suit::Diamonds => Suit::Spades,
+            Suit::Hearts => Suit::Clubs,
+            Suit::Clubs => Suit::Hearts,
+        };
+        (Card::new(trump, Rank::Queen), Card::new(jack, Rank::Jack))
+    }
+
+    /// Whether a kind's cards depend on the trump suit, so that it cannot be declared before
+    /// trump is known: the dix, the sets in trumps, and the bezique where it goes by trump.
+    pub fn needs_trump(&self, kind: MeldKind) -> bool {
+        kind == MeldKind::Dix
+            || kind.trump_rank().is_some()
+            || (self.bezique_by_trump && kind.class() == Class::C)
     }
 }
 
@@ -637,12 +725,29 @@ pub fn meld_hand(table: &MeldTable, trump: Suit, hand: &CardCounts) -> Melds {
         let sets = four.iter().map(|&c| n(c)).min().unwrap_or(0);
         push_groups(table, single, single, &four, sets, &mut push);
     }
-    let pinochles = n(SPADE_QUEEN).min(n(DIAMOND_JACK));
+    if let Some(fours) = table.trump_fours {
+        for kind in [
+            MeldKind::TrumpAces,
+            MeldKind::TrumpTens,
+            MeldKind::TrumpKings,
+            MeldKind::TrumpQueens,
+            MeldKind::TrumpJacks,
+        ] {
+            let Some(rank) = kind.trump_rank() else { continue };
+            let card = trumps(rank);
+            let count = u32::from(fours.count.max(1));
+            for _ in 0..n(card) / count {
+                push(kind, copies(&[card], fours.count));
+            }
+        }
+    }
+    let (queen, jack) = table.bezique_pair(trump);
+    let pinochles = n(queen).min(n(jack));
     push_groups(
         table,
         MeldKind::Pinochle,
         MeldKind::Pinochle,
-        &[SPADE_QUEEN, DIAMOND_JACK],
+        &[queen, jack],
         pinochles,
         &mut push,
     );
@@ -736,14 +841,23 @@ fn marriage_cards(suit: Suit, m: u8) -> CardCounts {
 
 /// The cards a meld of `kind` is made of, as counts: `None` for a marriage, whose suit the
 /// cards give ([`shape`] handles it).
-fn needed(kind: MeldKind, trump: Suit, dix_rank: Rank) -> Option<CardCounts> {
+fn needed(kind: MeldKind, trump: Suit, table: &MeldTable) -> Option<CardCounts> {
+    let dix_rank = table.dix_rank;
+    if let Some(rank) = kind.trump_rank() {
+        let count = table.trump_fours.map_or(4, |t| t.count);
+        return Some(CardCounts::of(std::iter::repeat_n(
+            Card::new(trump, rank),
+            usize::from(count),
+        )));
+    }
     let single = kind.single().unwrap_or(kind);
     let copies = usize::from(kind.multiple());
+    let (queen, jack) = table.bezique_pair(trump);
     let cards: Vec<Card> = match single {
         MeldKind::Run => RUN_RANKS.iter().map(|&r| Card::new(trump, r)).collect(),
         MeldKind::Royal => vec![Card::new(trump, Rank::King), Card::new(trump, Rank::Queen)],
         MeldKind::Dix => vec![Card::new(trump, dix_rank)],
-        MeldKind::Pinochle => vec![SPADE_QUEEN, DIAMOND_JACK],
+        MeldKind::Pinochle => vec![queen, jack],
         MeldKind::Marriage | MeldKind::BackDoor => return None,
         other if other.is_fifteen() => return None,
         other => {
@@ -780,7 +894,7 @@ pub enum ShapeError {
 /// `table`.
 pub fn shape(table: &MeldTable, kind: MeldKind, trump: Suit, cards: &CardCounts) -> Result<u32, ShapeError> {
     let value = table.value(kind).ok_or(ShapeError::NotInTable)?;
-    let fits = match needed(kind, trump, table.dix_rank) {
+    let fits = match needed(kind, trump, table) {
         Some(need) => need == *cards,
         None if kind.is_fifteen() => kind
             .around()
@@ -794,7 +908,7 @@ pub fn shape(table: &MeldTable, kind: MeldKind, trump: Suit, cards: &CardCounts)
         Ok(value)
     } else {
         Err(ShapeError::NotTheKind {
-            expected: needed(kind, trump, table.dix_rank),
+            expected: needed(kind, trump, table),
         })
     }
 }
@@ -827,7 +941,7 @@ pub fn candidates(table: &MeldTable, kind: MeldKind, trump: Suit, holding: &Card
     if table.value(kind).is_none() {
         return Vec::new();
     }
-    let sets: Vec<CardCounts> = match needed(kind, trump, table.dix_rank) {
+    let sets: Vec<CardCounts> = match needed(kind, trump, table) {
         Some(need) => vec![need],
         None if kind == MeldKind::BackDoor => SUITS
             .iter()

@@ -232,6 +232,7 @@ impl<'a> Run<'a> {
             last_trick: self.o.last_trick,
             meld_on_last_draw: true,
             trump_by_marriage: false,
+            barred_trump: None,
         };
         let mut state = PlayState::new(rules, &self.pack, hands, leader, stock);
         self.play(&mut state);
@@ -2067,6 +2068,12 @@ impl<'a> Run<'a> {
                 MeldKind::FifteenAces => 2,
                 MeldKind::FifteenKings | MeldKind::FifteenQueens | MeldKind::FifteenJacks => 1,
                 MeldKind::DoubleMarriage | MeldKind::TripleMarriage | MeldKind::QuadrupleMarriage => 0,
+                // Six-Pack Bezique's sets in trumps: no Pinochle table has them.
+                MeldKind::TrumpAces
+                | MeldKind::TrumpTens
+                | MeldKind::TrumpKings
+                | MeldKind::TrumpQueens
+                | MeldKind::TrumpJacks => 0,
             })
             .sum::<u32>()
             + if round_trip { 5 } else { 0 }

@@ -40,6 +40,10 @@ pub enum Counters {
     /// Aces and tens 10 each, the brisques of Bezique (seed 000, 000:547).
     #[serde(rename = "10-10")]
     Brisques,
+    /// No card counts (Six-Pack Bezique: "No points are scored for cards won in tricks",
+    /// seed 000, 000:667).
+    #[serde(rename = "none")]
+    Nothing,
 }
 
 impl Counters {
@@ -48,7 +52,7 @@ impl Counters {
         match (self, rank) {
             (Counters::Ones, Rank::Ace | Rank::Ten | Rank::King) => 1,
             (Counters::Brisques, Rank::Ace | Rank::Ten) => 10,
-            (Counters::Brisques, _) => 0,
+            (Counters::Brisques | Counters::Nothing, _) => 0,
             (_, Rank::Ace) => match self {
                 Counters::Traditional => 11,
                 _ => 10,
@@ -71,6 +75,7 @@ impl Counters {
             Counters::Tens => "10-10-10",
             Counters::Ones => "1-1-1",
             Counters::Brisques => "10-10",
+            Counters::Nothing => "none",
         }
     }
 

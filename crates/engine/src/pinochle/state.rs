@@ -174,6 +174,9 @@ pub struct PlayRules {
     /// its suit trumps (Bezique without turning trump, seed 000, 000:572; `trump` is then
     /// only a placeholder until it does).
     pub trump_by_marriage: bool,
+    /// A suit that may not become trumps by a first marriage (Six-Pack Bezique's previous
+    /// trump, 000:671): its marriage counts 20 and its sequence as a plain suit's.
+    pub barred_trump: Option<Suit>,
 }
 
 /// A deal in play.
@@ -258,6 +261,17 @@ impl PlayState {
     fn meld_trump(&self, kind: MeldKind, cards: &CardCounts) -> (MeldKind, Suit, Option<Suit>) {
         if self.trump_known {
             return (kind, self.rules.trump, None);
+        }
+        if let (Some(barred), Some(c)) = (self.rules.barred_trump, cards.iter().next())
+            && c.suit == barred
+        {
+            // Read against another suit as trumps, so that the barred suit is a plain one.
+            let other = Suit::ALL.into_iter().find(|&s| s != barred).unwrap_or(barred);
+            return match kind {
+                MeldKind::Royal | MeldKind::Marriage => (MeldKind::Marriage, other, None),
+                MeldKind::Run | MeldKind::BackDoor => (MeldKind::BackDoor, other, None),
+                _ => (kind, self.rules.trump, None),
+            };
         }
         match (kind, cards.iter().next()) {
             (MeldKind::Marriage | MeldKind::Royal, Some(c)) => (MeldKind::Royal, c.suit, Some(c.suit)),
@@ -563,27 +577,11 @@ impl PlayState {
             }
             return Ok((Default::default(), value));
         }
+        self.unknown_trump(kind)?;
         if self.melded {
             return Err(Refusal::SecondMeld);
         }
-        let class = kind.class();
-        // Six-Pack and Rubicon Bezique (000:677, 000:714): a card may serve again in its own
-        // kind once the meld it served in is broken, but not while the whole meld still lies
-        // on the table among the cards of that kind.
-        let again = self.rules.melds.same_kind_again && {
-            let mut of_kind = CardCounts::EMPTY;
-            for c in self.shown[seat].cards() {
-                if c.melds.iter().any(|m| m.kind == kind) {
-                    of_kind.add(c.card);
-                }
-            }
-            !cards.is_subset(&of_kind)
-        };
-        let may_serve = |c: &ShownCard<MeldNote>| {
-            c.melds
-                .iter()
-                .all(|m| m.class != class || m.value < value || (again && m.kind == kind))
-        };
+        let may_serve = self.may_serve(seat, kind, cards, value);
         let to_refusal = |e| match e {
             SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
             SourceError::MayNotServe(c) => Refusal::Remeld(c),
@@ -603,6 +601,99 @@ impl PlayState {
             return Err(Refusal::NoCardFromHand);
         }
         Ok((sourcing, value))
+    }
+
+    /// Refuses a kind whose cards depend on a trump suit not yet made (the sets in trumps,
+    /// and Six-Pack's bezique by trump, 000:625–657).
+    fn unknown_trump(&self, kind: MeldKind) -> Result<(), Refusal> {
+        if !self.trump_known && self.rules.melds.needs_trump(kind) {
+            return Err(Refusal::Shape(ShapeError::NotTheKind { expected: None }));
+        }
+        Ok(())
+    }
+
+    /// The rule for a card on the table serving in a new meld of `kind` worth `value`: in
+    /// another class, or a higher meld of its class (000:85, 000:559); and, where the table
+    /// allows it (Six-Pack and Rubicon Bezique, 000:677, 000:714), in its own kind once the
+    /// meld it served in is broken, but not while the whole meld still lies on the table
+    /// among the cards of that kind.
+    fn may_serve(
+        &self,
+        seat: Seat,
+        kind: MeldKind,
+        cards: &CardCounts,
+        value: u32,
+    ) -> impl Fn(&ShownCard<MeldNote>) -> bool + use<> {
+        let class = kind.class();
+        let again = self.rules.melds.same_kind_again && {
+            let mut of_kind = CardCounts::EMPTY;
+            for c in self.shown[seat].cards() {
+                if c.melds.iter().any(|m| m.kind == kind) {
+                    of_kind.add(c.card);
+                }
+            }
+            !cards.is_subset(&of_kind)
+        };
+        move |c: &ShownCard<MeldNote>| {
+            c.melds
+                .iter()
+                .all(|m| m.class != class || m.value < value || (again && m.kind == kind))
+        }
+    }
+
+    /// Announces a declaration without scoring it (Six-Pack Bezique's pending declarations,
+    /// 000:683): the winner of the trick, at his turn, shows cards that form it; those from
+    /// the hand go onto the table. The rule for cards declared again is applied when it is
+    /// scored ([`PlayState::score_pending`]). Returns the kind as it counts and its value.
+    pub fn announce(
+        &mut self,
+        kind: MeldKind,
+        cards: &CardCounts,
+        marked: &CardCounts,
+    ) -> Result<(MeldKind, u32), Refusal> {
+        let seat = self.turn_seat()?;
+        let (kind, trump, _) = self.meld_trump(kind, cards);
+        if kind == MeldKind::Dix {
+            return Err(Refusal::Shape(ShapeError::NotInTable));
+        }
+        self.unknown_trump(kind)?;
+        let value = meld::shape(&self.rules.melds, kind, trump, cards).map_err(Refusal::Shape)?;
+        let hand = self.hands[seat];
+        let sourcing = self.shown[seat]
+            .source(cards, marked, &hand, |_| true)
+            .map_err(|e| match e {
+                SourceError::NotHeld(c) | SourceError::MayNotServe(c) => Refusal::MeldNotHeld(c),
+            })?;
+        self.hands[seat] = hand.minus(&sourcing.from_hand);
+        self.shown[seat].put(&sourcing.from_hand);
+        Ok((kind, value))
+    }
+
+    /// Scores a declaration announced at an earlier turn (000:683–684): at the turn of the
+    /// winner of a trick, as his one declaration; every card lies on the table already, and
+    /// the rule for cards declared again holds. A card no longer on the table is
+    /// [`Refusal::MeldNotHeld`].
+    pub fn score_pending(&mut self, kind: MeldKind, cards: &CardCounts) -> Result<Event, Refusal> {
+        let seat = self.turn_seat()?;
+        let (kind, trump, makes) = self.meld_trump(kind, cards);
+        self.unknown_trump(kind)?;
+        if self.melded {
+            return Err(Refusal::SecondMeld);
+        }
+        let value = meld::shape(&self.rules.melds, kind, trump, cards).map_err(Refusal::Shape)?;
+        let may_serve = self.may_serve(seat, kind, cards, value);
+        let sourcing = self.shown[seat]
+            .source(cards, cards, &CardCounts::EMPTY, may_serve)
+            .map_err(|e| match e {
+                SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
+                SourceError::MayNotServe(c) => Refusal::Remeld(c),
+            })?;
+        if let Some(trump) = makes {
+            self.rules.trump = trump;
+            self.trump_known = true;
+            self.order = duties::order_for(&self.pack, Some(trump));
+        }
+        Ok(self.apply_meld(seat, kind, &sourcing, value))
     }
 
     fn apply_meld(

@@ -148,6 +148,7 @@ mod state {
             last_trick: o.last_trick,
             meld_on_last_draw: true,
             trump_by_marriage: false,
+            barred_trump: None,
         };
         PlayState::new(rules, &pack, hands, seat(0), Some(Stock::new(rest, turned)))
     }
@@ -366,6 +367,7 @@ mod state {
             last_trick: o.last_trick,
             meld_on_last_draw: true,
             trump_by_marriage: false,
+            barred_trump: None,
         };
         PlayState::new(rules, &Pack::Pinochle48.spec(), hands, seat(leader), None)
     }
@@ -840,6 +842,7 @@ mod old_three_hand {
             last_trick: o.last_trick,
             meld_on_last_draw: true,
             trump_by_marriage: false,
+            barred_trump: None,
         };
         let first = Seat::new(0).expect("F");
         let mut s = PlayState::new(rules, &pack, hands, first, Some(Stock::new(stock, Some(dix))));
