@@ -12,6 +12,7 @@ pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;
+pub mod partners;
 pub mod replay;
 pub mod rules;
 pub mod settle;
