@@ -49,7 +49,7 @@ pub(crate) fn finding<S: AsRef<str>>(
             "B0217",
             Kind::Illegal,
             span,
-            format!("{c} on the partner's table served in a declaration of this kind worth as much or more: the partner could not declare this"),
+            format!("{c} on the partner's table served in a declaration of the same class worth as much or more: the partner could not declare this one"),
         )
         .with_help("a partner's declared card serves only where the partner could declare it: if he declared a sequence, a trump king added to its queen makes no marriage (seed 000, Four-Hand Bezique)"),
         PartnerRefusal::NotOneHand => Diagnostic::error(
