@@ -128,13 +128,9 @@ mod tests {
     const RULINGS: &str =
         include_str!("../../../../corpus/bezique/uspc-four-hand-partnership/partner-rulings.stich");
 
-    /// The first record of the rulings file: the yields and the partner's queen.
+    /// The rulings record: the yields and the partner's queen.
     fn first() -> String {
-        let second = RULINGS
-            .match_indices("[Game \"bezique\"]")
-            .nth(1)
-            .map_or(RULINGS.len(), |(i, _)| i);
-        RULINGS[..second].to_string()
+        RULINGS.to_string()
     }
 
     fn check(text: &str) -> Checked {
@@ -189,7 +185,11 @@ mod tests {
     /// marriage."
     #[test]
     fn no_marriage_with_the_queen_of_the_partner_s_sequence() {
-        let c = check(&format!("%stich 2\n{}", &RULINGS[first().len()..]));
+        let text = first().replace(
+            "         4. N: ♣A ♥8 ♦8 ♥8 = N 10",
+            "         4. N: ♣A ♥8 ♦8 ♥8 = N 10\n         N yields S\n         S marriage ♠K ♠Q@N = 40",
+        );
+        let c = check(&text);
         assert_eq!(codes(&c), ["B0217", "B0501"], "{:#?}", c.findings);
         assert_eq!(c.verdict, Verdict::Illegal);
         assert_eq!(replay(&c).declarations.len(), 3);
