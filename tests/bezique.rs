@@ -35,6 +35,40 @@ fn generated_four_hand_records_check_consistent() {
     gen_then_check("uspc-four-hand");
 }
 
+#[test]
+fn generated_four_hand_partnership_records_check_consistent() {
+    gen_then_check("uspc-four-hand-partnership");
+}
+
+/// The partnership generator yields about one turn in five and declares with the partner's
+/// table cards (`♠Q@S`), so that the check meets both in generated records.
+#[test]
+fn generated_partnership_records_yield_and_use_the_partner_s_cards() {
+    let out = stich()
+        .args([
+            "gen",
+            "--game",
+            "bezique",
+            "--rules",
+            "uspc-four-hand-partnership",
+            "-n",
+            "100",
+            "--seed",
+            "5",
+        ])
+        .output()
+        .expect("gen runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let yields = text.matches(" yields ").count();
+    let partner_cards = ["@N", "@E", "@S", "@W"]
+        .iter()
+        .map(|w| text.matches(w).count())
+        .sum::<usize>();
+    assert!(yields > 100 * 2, "{yields} yields in 100 games");
+    assert!(partner_cards > 0, "no partner's card in 100 games");
+}
+
 /// Seed 000, Bezique, The Play (000:559–561): with spades trumps, declared at once, the
 /// sequence includes its marriage; the ♠Q serves in the sequence, the bezique and four queens.
 #[test]
@@ -112,6 +146,7 @@ fn rules_lists_the_bezique_profile() {
     assert!(text.contains("bezique rubicon: "), "{text}");
     assert!(text.contains("bezique uspc-three-hand: "), "{text}");
     assert!(text.contains("bezique uspc-four-hand: "), "{text}");
+    assert!(text.contains("bezique uspc-four-hand-partnership: "), "{text}");
 }
 
 /// Seed 000, Rubicon Bezique (000:710): with clubs trumps a heart sequence is a back door,

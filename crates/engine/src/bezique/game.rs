@@ -57,6 +57,11 @@ impl Rules for BeziqueGame {
 
     fn start(&self, record: &Record, profile: &str) -> Option<Started<Self::State>> {
         let profile = rules::by_name(profile)?;
+        // The partnership game is not offered to bots (spec/game-api.md): after a yield the
+        // partner may decline to declare, a choice without an action of its own here.
+        if profile.options.partners {
+            return None;
+        }
         let (replay, findings, kept) = check_keeping(record, profile);
         Some(Started {
             labels: replay.seats,
@@ -84,6 +89,7 @@ impl Rules for BeziqueGame {
             Action::Play { card, .. } => card.to_string(),
             Action::Meld { kind, cards, .. } => text(&declaration_tokens(meld::word(kind), cards)),
             Action::Exchange { card } => format!("exchanges {card}"),
+            Action::Yield { .. } => "yields".to_string(),
         }
     }
 
@@ -112,6 +118,7 @@ impl Rules for BeziqueGame {
             kind,
             cards,
             marked: CardCounts::EMPTY,
+            partner: CardCounts::EMPTY,
         })
     }
 
@@ -136,6 +143,10 @@ impl Rules for BeziqueGame {
                     .into_iter()
                     .chain(card_tokens([gave]))
                     .collect(),
+                figure: None,
+            }),
+            Ok(Event::Yielded { .. }) => Ok(Step::Said {
+                tokens: vec![Token::Word("yields".to_string())],
                 figure: None,
             }),
             Err(refusal) => Err(Refusal::of(&refusal_finding(labels, act, refusal, None))),

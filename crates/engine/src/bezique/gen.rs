@@ -41,7 +41,15 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         version: Some(2),
         ..Record::default()
     };
-    let standing: Vec<String> = labels
+    // The partnership game keeps the sides' standing (`NS 640, EW 1210`).
+    let sides: Vec<String> = if o.partners {
+        (0..2)
+            .map(|i| crate::pinochle::words::side_label(labels, i))
+            .collect()
+    } else {
+        labels.iter().map(|l| l.to_string()).collect()
+    };
+    let standing: Vec<String> = sides
         .iter()
         .map(|l| format!("{l} {}", rng.below(140) * 10))
         .collect();
@@ -153,14 +161,28 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         let declarations: Vec<Action> = legal
             .iter()
             .copied()
-            .filter(|a| !matches!(a, Action::Play { .. }))
+            .filter(|a| !matches!(a, Action::Play { .. } | Action::Yield { .. }))
+            .collect();
+        // The partnership game: the winner yields about one turn in five, and a declaration
+        // with the partner's cards is preferred when there is one, so records show both.
+        let yielding = legal.iter().copied().find(|a| matches!(a, Action::Yield { .. }));
+        let with_partner: Vec<Action> = declarations
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Meld { partner, .. } if !partner.is_empty()))
             .collect();
         let plays: Vec<Action> = legal
             .iter()
             .copied()
             .filter(|a| matches!(a, Action::Play { .. }))
             .collect();
-        let action = if !declarations.is_empty() && rng.chance(70) {
+        let action = if yielding.is_some() && rng.chance(20) {
+            yielding
+        } else if !with_partner.is_empty() && rng.chance(70) {
+            with_partner
+                .get(rng.below(with_partner.len() as u32) as usize)
+                .copied()
+        } else if !declarations.is_empty() && rng.chance(70) {
             declarations
                 .get(rng.below(declarations.len() as u32) as usize)
                 .copied()
@@ -168,7 +190,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             plays.get(rng.below(plays.len() as u32) as usize).copied()
         };
         let Some(action) = action else { break };
-        let seat = state.turn().unwrap_or(state.to_play());
+        let seat = state.yielded_to().or(state.turn()).unwrap_or(state.to_play());
         if trick_cards.is_empty() && matches!(action, Action::Play { .. }) {
             trick_leader = state.to_play();
             for (s, c) in state.next_draws() {
@@ -182,10 +204,23 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         }
         let Ok(done) = state.play(action) else { break };
         match (action, done) {
-            (Action::Meld { kind, cards, .. }, Event::Melded { value, .. }) => {
+            (
+                Action::Meld {
+                    kind, cards, partner, ..
+                },
+                Event::Melded { value, .. },
+            ) => {
+                // The partner's cards are written where they lie: `♠Q@S`.
+                let mate = state.partner_of(seat).map_or("?", label);
                 let tokens = [word(meld::word(kind))]
                     .into_iter()
-                    .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
+                    .chain(
+                        cards
+                            .minus(&partner)
+                            .iter()
+                            .map(|c| bare(Token::Card(CardSlot::Known(c)))),
+                    )
+                    .chain(partner.iter().map(|c| word(&format!("{c}@{mate}"))))
                     .collect();
                 items.push(event(label(seat), tokens, Some(i64::from(value))));
                 let others: Vec<(MeldKind, CardCounts)> = declarations
@@ -206,6 +241,13 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                     pending[seat].push((k, c));
                     items.push(event(label(seat), statement("announces", k, &c), None));
                 }
+            }
+            (Action::Yield { to }, _) => {
+                items.push(event(
+                    label(seat),
+                    vec![word(crate::bezique::partners::YIELDS), word(label(to))],
+                    None,
+                ));
             }
             (Action::Exchange { card }, _) => {
                 let tokens = [word("exchanges")]

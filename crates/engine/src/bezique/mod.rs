@@ -13,6 +13,7 @@ pub(crate) mod game;
 pub mod r#gen;
 pub mod meld;
 pub mod model;
+pub mod partners;
 pub mod pending;
 pub mod replay;
 pub mod rules;

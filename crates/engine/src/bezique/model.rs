@@ -26,6 +26,9 @@ pub struct Replay {
     /// The exchanges of the seven of trumps for the turned card, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exchanges: Vec<Exchange>,
+    /// The turns the winner of a trick yielded to his partner (the partnership game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub yields: Vec<Yield>,
     /// The tricks, in order.
     pub tricks: Vec<TrickRecord>,
     /// The result.
@@ -43,8 +46,22 @@ pub struct Declaration {
     pub kind: String,
     /// Its cards.
     pub cards: Vec<Card>,
+    /// Of its cards, those that lay on the partner's table (the partnership game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_partner: Vec<Card>,
     /// Its value.
     pub value: u32,
+}
+
+/// The privilege of declaring passed by the winner of a trick to his partner (000:582).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Yield {
+    /// After which trick (1-based).
+    pub after_trick: usize,
+    /// The winner of the trick.
+    pub seat: String,
+    /// His partner.
+    pub to: String,
 }
 
 /// The seven of trumps exchanged for the turned card after a trick (000:525).

@@ -13,11 +13,11 @@ use notation::{
 
 use crate::at;
 use crate::bezique::cut::{Cut, CutWord};
-use crate::bezique::meld;
-use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord};
+use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord, Yield};
 use crate::bezique::pending::{Pending, PendingWord};
 use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
 use crate::bezique::settle::{Figures, settle};
+use crate::bezique::{meld, partners};
 use crate::core::counts::{CopyError, check_copies};
 use crate::core::game::{Recovery, Sink, drive};
 use crate::core::piles::Stock;
@@ -55,7 +55,11 @@ pub(crate) fn check_keeping(
 pub fn play_rules(o: &Options, table: Table, trump: cards::Suit) -> PlayRules {
     PlayRules {
         table,
-        sides: Sides::Individual,
+        sides: if o.partners {
+            Sides::Alternating
+        } else {
+            Sides::Individual
+        },
         trump,
         duties: o.duties,
         melds: o.melds,
@@ -473,23 +477,50 @@ impl<'a> Run<'a> {
                     let word = words.first().cloned().unwrap_or_default();
                     let mut cards = CardCounts::EMPTY;
                     let mut marked = CardCounts::EMPTY;
+                    let mut partner = CardCounts::EMPTY;
+                    let mut stranger = None;
                     for t in &st.tokens {
                         match &t.node {
                             Token::Card(CardSlot::Known(c)) => {
                                 cards.add(*c);
                             }
-                            // A card with an origin (`♠Q@table`) stays one word in a statement.
+                            // A card with an origin (`♠Q@table`, the partner's `♠Q@S`) stays
+                            // one word in a statement.
                             Token::Word(w) => {
                                 if let Some((card, origin)) = w.split_once('@')
-                                    && common::is_table(origin)
                                     && let Ok(c) = cards::parse_card(card, alphabets)
                                 {
-                                    cards.add(c);
-                                    marked.add(c);
+                                    if common::is_table(origin) {
+                                        cards.add(c);
+                                        marked.add(c);
+                                    } else if self.seat(origin).is_some()
+                                        && self.seat(origin) == state.partner_of(seat)
+                                    {
+                                        cards.add(c);
+                                        partner.add(c);
+                                    } else {
+                                        stranger = Some((w.clone(), t.span));
+                                    }
                                 }
                             }
                             _ => {}
                         }
+                    }
+                    if word.eq_ignore_ascii_case(partners::YIELDS) {
+                        self.yield_turn(state, &mut sink, seat, st, span);
+                        continue;
+                    }
+                    if let Some((w, wspan)) = stranger {
+                        self.push(
+                            Diagnostic::error(
+                                "B0207",
+                                Kind::Illegal,
+                                at(wspan),
+                                format!("{w}: a declaration takes cards from the hand, the declarer's own table (`@table`) or his partner's (`@SEAT`)"),
+                            )
+                            .with_help("only partners across share their declared cards (seed 000, Four-Hand Bezique)"),
+                        );
+                        continue;
                     }
                     let figure = st.figure.iter().find_map(|t| match t.node {
                         Token::Number(n) => Some((n, t.span)),
@@ -521,7 +552,12 @@ impl<'a> Run<'a> {
                         continue;
                     }
                     let action = if let Some(kind) = meld::kind(&word, &cards, state.trump()) {
-                        Action::Meld { kind, cards, marked }
+                        Action::Meld {
+                            kind,
+                            cards,
+                            marked,
+                            partner,
+                        }
                     } else if common::exchange(&word) == Some(common::ExchangeWord::Exchanges) {
                         match cards.iter().next() {
                             Some(card) => Action::Exchange { card },
@@ -545,7 +581,11 @@ impl<'a> Run<'a> {
                         );
                         continue;
                     };
-                    if state.turn() != Some(seat) {
+                    if state.yielded_to().or(state.turn()) != Some(seat) {
+                        if let Some(d) = partners::wrong_declarer(state, seat, self.labels, at(span)) {
+                            self.push(d);
+                            continue;
+                        }
                         self.push(
                             Diagnostic::error("B0208", Kind::Illegal, at(span), format!("{} may not declare or exchange now: only the winner of the last trick may, before the draw, while the stock has more than its last face-down card", self.label(seat)))
                                 .with_help("seed 000, Bezique, The Play"),
@@ -565,6 +605,7 @@ impl<'a> Run<'a> {
         self.replay.tricks = sink.tricks;
         self.replay.declarations = sink.declarations;
         self.replay.exchanges = sink.exchanges;
+        self.replay.yields = sink.yields;
         self.last_taker = sink.last_taker;
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             self.push(Diagnostic::error(
@@ -688,6 +729,7 @@ impl<'a> Run<'a> {
             seat: who.to_string(),
             kind: "carte-blanche".to_string(),
             cards: in_book_order(cards.iter().collect()),
+            from_partner: Vec::new(),
             value,
         });
         if let Some((n, fspan)) = figure
@@ -732,6 +774,7 @@ impl<'a> Run<'a> {
                         seat: self.label(seat).to_string(),
                         kind: word.word().to_string(),
                         cards: Vec::new(),
+                        from_partner: Vec::new(),
                         value,
                     });
                 }
@@ -791,6 +834,7 @@ impl<'a> Run<'a> {
             kind,
             cards: st.cards,
             marked: st.marked,
+            partner: CardCounts::EMPTY,
         };
         if state.turn() != Some(seat) {
             self.push(
@@ -824,6 +868,7 @@ impl<'a> Run<'a> {
                             seat: who.to_string(),
                             kind: meld::word(kind).to_string(),
                             cards: in_book_order(st.cards.iter().collect()),
+                            from_partner: Vec::new(),
                             value,
                         });
                         self.check_figure(meld::word(kind), value, st.figure);
@@ -837,6 +882,54 @@ impl<'a> Run<'a> {
                 }
             }
         }
+    }
+
+    /// `N yields S`: the winner of the trick passes the declaration to his partner.
+    fn yield_turn(
+        &mut self,
+        state: &mut PlayState,
+        sink: &mut CheckSink,
+        seat: Seat,
+        st: &notation::Statement,
+        span: Span,
+    ) {
+        let to = st
+            .tokens
+            .iter()
+            .filter_map(|t| match &t.node {
+                Token::Word(w) => self.seat(w),
+                _ => None,
+            })
+            .next();
+        let Some(to) = to else {
+            self.push(
+                Diagnostic::error(
+                    "B0215",
+                    Kind::Illegal,
+                    at(span),
+                    "a yield names the partner it goes to",
+                )
+                .with_help("write `N yields S`"),
+            );
+            return;
+        };
+        if state.turn() != Some(seat) {
+            let msg = match state.turn() {
+                Some(w) => format!("{} yields, but {} won the trick", self.label(seat), self.label(w)),
+                None => format!("{} yields, but no trick's winner declares now", self.label(seat)),
+            };
+            self.push(
+                Diagnostic::error("B0215", Kind::Illegal, at(span), msg)
+                    .with_help("only the winner of the last trick yields, before the next lead (seed 000, Four-Hand Bezique)"),
+            );
+            return;
+        }
+        let ctx = Ctx {
+            span,
+            claim: None,
+            figure: None,
+        };
+        let _ = drive(state, [(ctx, Action::Yield { to })], sink);
     }
 
     fn result(&mut self, state: &PlayState) {
@@ -869,7 +962,12 @@ impl<'a> Run<'a> {
                 }
             })
             .collect();
-        let mut sides = sides;
+        // The partnership game scores the sides (000:586): each side's players together.
+        let mut sides = if self.o.partners {
+            partners::by_side(sides, self.labels)
+        } else {
+            sides
+        };
         let mut game_won_by = None;
         let mut rubicon = false;
         let mut to_settle = false;
@@ -1062,6 +1160,7 @@ struct CheckSink {
     tricks: Vec<TrickRecord>,
     declarations: Vec<Declaration>,
     exchanges: Vec<Exchange>,
+    yields: Vec<Yield>,
     last_taker: Option<Seat>,
 }
 
@@ -1125,12 +1224,13 @@ impl Sink<PlayState, Ctx> for CheckSink {
                 }
             }
             Event::Melded { seat, kind, value } => {
-                if let Action::Meld { cards, .. } = action {
+                if let Action::Meld { cards, partner, .. } = action {
                     self.declarations.push(Declaration {
                         after_trick: self.tricks.len(),
                         seat: self.label(*seat).to_string(),
                         kind: meld::word(*kind).to_string(),
                         cards: in_book_order(cards.iter().collect()),
+                        from_partner: in_book_order(partner.iter().collect()),
                         value: *value,
                     });
                 }
@@ -1152,6 +1252,11 @@ impl Sink<PlayState, Ctx> for CheckSink {
                     );
                 }
             }
+            Event::Yielded { from, to } => self.yields.push(Yield {
+                after_trick: self.tricks.len(),
+                seat: self.label(*from).to_string(),
+                to: self.label(*to).to_string(),
+            }),
             Event::Exchanged { seat, gave, took } => self.exchanges.push(Exchange {
                 after_trick: self.tricks.len(),
                 seat: self.label(*seat).to_string(),
@@ -1221,6 +1326,7 @@ pub(crate) fn refusal_finding<S: AsRef<str>>(
         Refusal::Remeld(c) => Diagnostic::error("B0211", Kind::Illegal, span, format!("{c} on the table already served in a declaration of this kind worth as much or more"))
             .with_help("a card may count again only in a declaration of another kind, or a higher one of its kind (seed 000, Bezique, The Play)"),
         Refusal::DixCounted => Diagnostic::error("B0212", Kind::Illegal, span, "every seven of trumps this player has held is counted already"),
+        Refusal::Partnership(r) => partners::finding(labels, r, span),
         Refusal::NoExchange => Diagnostic::error("B0204", Kind::Illegal, span, "no exchange: the player must hold the seven of trumps and the turned card must still lie there (and not be the seven)"),
     }
 }

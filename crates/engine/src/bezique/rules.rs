@@ -14,6 +14,10 @@ pub struct Options {
     pub pack: Pack,
     /// The players, each for himself (000:576, 580).
     pub seats: usize,
+    /// Whether four play two against two, partners across (000:580–586): the winner of a
+    /// trick may yield the declaration to his partner, a declaration may use the partner's
+    /// cards on the table, and the sides score.
+    pub partners: bool,
     /// Cards dealt to each hand.
     pub hand: usize,
     /// Whether a card is turned for trump (without it the first marriage makes trump).
@@ -174,6 +178,7 @@ pub const LAST_TRICKS: Duties = Duties {
 const TWO_HAND: Options = Options {
     pack: Pack::Bezique64,
     seats: 2,
+    partners: false,
     hand: 8,
     turned: true,
     melds: SEED_000,
@@ -197,6 +202,7 @@ const TWO_HAND: Options = Options {
 const RUBICON: Options = Options {
     pack: Pack::Bezique128,
     seats: 2,
+    partners: false,
     hand: 9,
     turned: false,
     melds: RUBICON_MELDS,
@@ -280,6 +286,7 @@ const SIX_PACK: Options = Options {
     declare_at_last_draw: true,
     pending: true,
     previous_trump: None,
+    partners: false,
 };
 
 /// Eight-Pack Bezique (000:692–702): Six-Pack with 256 cards, fifteen each, its own
@@ -325,9 +332,17 @@ const FOUR_HAND: Options = Options {
     ..THREE_HAND
 };
 
+/// Four-hand Bezique for two partnerships, partners across, N–S against E–W (000:580–586):
+/// the four-hand game, the declaration yielded to the partner or made with his cards; the
+/// sides score, game 2,000 each.
+const FOUR_HAND_PARTNERS: Options = Options {
+    partners: true,
+    ..FOUR_HAND
+};
+
 /// Every profile, in listing order.
 pub fn all() -> &'static [Profile] {
-    static ALL: [Profile; 7] = [
+    static ALL: [Profile; 8] = [
         Profile {
             name: "uspc-two-hand",
             description: "Two-hand Bezique, 64 cards: the turned trump, declarations after winning a trick, brisques, the last eight tricks strict; game 1,500",
@@ -372,6 +387,12 @@ pub fn all() -> &'static [Profile] {
             description: "Four-hand Bezique for four individuals, 128 cards: the two-hand game in rotation; triple bezique 1,500; game 2,000",
             source: "seed 000, Bezique, Four-Hand Bezique",
             options: FOUR_HAND,
+        },
+        Profile {
+            name: "uspc-four-hand-partnership",
+            description: "Four-hand Bezique, two against two, partners across: the trick's winner declares or yields to his partner, declarations with the partner's cards on the table, double and triple bezique from one hand; the sides score, game 2,000",
+            source: "seed 000, Bezique, Four-Hand Bezique",
+            options: FOUR_HAND_PARTNERS,
         },
     ];
     &ALL

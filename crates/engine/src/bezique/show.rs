@@ -95,10 +95,19 @@ pub fn body(replay: &Replay, display: Display) -> String {
                     );
                 }
             }
+            for y in replay.yields.iter().filter(|y| y.after_trick == i + 1) {
+                let _ = writeln!(s, "        {} yields the declaration to {}", y.seat, y.to);
+            }
             for d in replay.declarations.iter().filter(|d| d.after_trick == i + 1) {
+                // The partnership game: which cards came from the partner's table.
+                let partner = if d.from_partner.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} from the partner's table)", cards(display, &d.from_partner))
+                };
                 let _ = writeln!(
                     s,
-                    "        {} declares {} {} = {}",
+                    "        {} declares {} {} = {}{partner}",
                     d.seat,
                     d.kind,
                     cards(display, &d.cards),

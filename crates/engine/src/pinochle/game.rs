@@ -369,6 +369,8 @@ fn play_token(act: Action) -> String {
             text(&tokens)
         }
         Action::Exchange { card } => format!("exchanges {card}"),
+        // No Pinochle profile has partners with a stock, so no yield (a Bezique action).
+        Action::Yield { .. } => "yields".to_string(),
     }
 }
 
@@ -394,6 +396,7 @@ fn play_parse(token: &str) -> Option<Action> {
         kind,
         cards: CardCounts::of(rest),
         marked: CardCounts::EMPTY,
+        partner: CardCounts::EMPTY,
     })
 }
 
@@ -421,6 +424,10 @@ fn play_play(state: &mut PlayState, act: Action, labels: &[String]) -> Result<St
                 .into_iter()
                 .chain(card_tokens([gave]))
                 .collect(),
+            figure: None,
+        }),
+        Ok(Event::Yielded { .. }) => Ok(Step::Said {
+            tokens: vec![Token::Word("yields".to_string())],
             figure: None,
         }),
         Err(refusal) => Err(Refusal::of(&refusal_finding(labels, act, refusal, None))),

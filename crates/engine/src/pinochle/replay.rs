@@ -1702,7 +1702,12 @@ impl<'a> Run<'a> {
                         }
                     }
                     let action = if let Some(kind) = MeldKind::from_word(&word) {
-                        Action::Meld { kind, cards, marked }
+                        Action::Meld {
+                            kind,
+                            cards,
+                            marked,
+                            partner: CardCounts::EMPTY,
+                        }
                     } else if words::exchange(&word) == Some(words::ExchangeWord::Exchanges) {
                         match cards.iter().next() {
                             Some(card) => Action::Exchange { card },
@@ -2452,7 +2457,7 @@ impl Sink<PlayState, Ctx> for CheckSink {
                     );
                 }
             }
-            Event::Exchanged { .. } => {}
+            Event::Exchanged { .. } | Event::Yielded { .. } => {}
         }
         ControlFlow::Continue(())
     }
@@ -2513,6 +2518,9 @@ pub(crate) fn refusal_finding<S: AsRef<str>>(
             .with_help("a melded card melds again only in another class or a higher meld of its class (seed 000, Two-Hand Pinochle, restriction 3)"),
         Refusal::DixCounted => Diagnostic::error("P0214", Kind::Illegal, span, "every dix this player has held is counted already"),
         Refusal::NoExchange => Diagnostic::error("P0204", Kind::Illegal, span, "no exchange: the player must hold the dix and the turned card must still lie there (and not be the dix)"),
+        // Only partnership Bezique yields or melds with a partner's cards; no Pinochle
+        // profile has partners with a stock, so this is the turn's general refusal.
+        Refusal::Partnership(_) => Diagnostic::error("P0210", Kind::Illegal, span, "only the winner of the last trick melds, for himself"),
     }
 }
 

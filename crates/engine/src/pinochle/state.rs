@@ -17,6 +17,18 @@ use crate::core::{BySeat, CardCounts, GameState, Seat, Sides, Table};
 use crate::pinochle::meld::{self, Class, MeldKind, MeldTable, ShapeError};
 use crate::pinochle::rules::Counters;
 
+mod partners;
+
+/// A meld the rules accept: where its cards come from and its value.
+#[derive(Clone, Debug, Default)]
+struct Checked {
+    /// The cards of the melder's hand and table.
+    sourcing: crate::core::shown::Sourcing,
+    /// The partner and the copies taken from his table, when the meld uses them.
+    partner: Option<(Seat, crate::core::shown::Sourcing)>,
+    value: u32,
+}
+
 /// What a player does during the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -35,6 +47,14 @@ pub enum Action {
         cards: CardCounts,
         /// The cards written `@table`.
         marked: CardCounts,
+        /// The cards taken from the partner's table (written `@SEAT`, partnership Bezique).
+        partner: CardCounts,
+    },
+    /// The winner of the last trick passes the privilege of declaring to his partner
+    /// (partnership Bezique, seed 000, 000:582).
+    Yield {
+        /// The partner.
+        to: Seat,
     },
     /// The dix exchanged for the turned trump card (two-hand).
     Exchange {
@@ -82,6 +102,13 @@ pub enum Event {
         kind: MeldKind,
         /// The value scored.
         value: u32,
+    },
+    /// The winner of the trick yielded the turn to his partner (partnership Bezique).
+    Yielded {
+        /// The winner.
+        from: Seat,
+        /// His partner.
+        to: Seat,
     },
     /// The dix went under the stock and the trump card to the player.
     Exchanged {
@@ -136,7 +163,11 @@ pub enum Refusal {
     DixCounted,
     /// The dix to exchange is not held, or the turned card is gone.
     NoExchange,
+    /// A rule of the partnership game: the yield, and the partner's cards in a meld.
+    Partnership(PartnerRefusal),
 }
+
+pub use partners::PartnerRefusal;
 
 /// The note each card on the table keeps of a meld it served in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +232,10 @@ pub struct PlayState {
     meld_points: BySeat<u32>,
     dix_counted: BySeat<u8>,
     dix_given: BySeat<u8>,
+    /// The partner the winner yielded the turn to (partnership Bezique).
+    yielded_to: Option<Seat>,
+    /// Whether the winner has declared, shown or exchanged this turn (no yield after).
+    acted: bool,
 }
 
 impl PlayState {
@@ -233,6 +268,8 @@ impl PlayState {
             meld_points: BySeat::new(rules.table),
             dix_counted: BySeat::new(rules.table),
             dix_given: BySeat::new(rules.table),
+            yielded_to: None,
+            acted: false,
             hands,
             rules,
         };
@@ -484,6 +521,8 @@ impl PlayState {
         }
         self.turn = None;
         self.melded = false;
+        self.yielded_to = None;
+        self.acted = false;
         let on_table = self.shown[seat].counts().contains(card);
         let took_from_table = if (from_table || !self.hands[seat].contains(card)) && on_table {
             self.shown[seat].take(card)
@@ -535,7 +574,7 @@ impl PlayState {
 
     fn turn_seat(&self) -> Result<Seat, Refusal> {
         match self.turn {
-            Some(s)
+            Some(winner)
                 if self.trick.is_empty()
                     && self.stock_lasts()
                     && (self.rules.meld_on_last_draw
@@ -544,19 +583,21 @@ impl PlayState {
                             .as_ref()
                             .is_some_and(|st| st.len() > self.rules.table.len())) =>
             {
-                Ok(s)
+                Ok(self.yielded_to.unwrap_or(winner))
             }
             _ => Err(Refusal::NotNow),
         }
     }
 
-    /// Checks a meld of the trick's winner; the sourcing of its cards and its value.
+    /// Checks a meld of the trick's winner (or of the partner he yielded to); the sourcing
+    /// of its cards and its value. `partner` are the cards taken from the partner's table.
     fn check_meld(
         &self,
         kind: MeldKind,
         cards: &CardCounts,
         marked: &CardCounts,
-    ) -> Result<(crate::core::shown::Sourcing, u32), Refusal> {
+        partner: &CardCounts,
+    ) -> Result<Checked, Refusal> {
         let seat = self.turn_seat()?;
         let (kind, trump, _) = self.meld_trump(kind, cards);
         if kind == MeldKind::Dix && self.rules.trump_by_marriage {
@@ -575,7 +616,10 @@ impl PlayState {
             if self.dix_counted[seat] >= held + self.dix_given[seat] {
                 return Err(Refusal::DixCounted);
             }
-            return Ok((Default::default(), value));
+            return Ok(Checked {
+                value,
+                ..Checked::default()
+            });
         }
         self.unknown_trump(kind)?;
         if self.melded {
@@ -588,6 +632,8 @@ impl PlayState {
         };
         // The restrictions in the seed's order: a card from the hand (000:83), then the rule
         // for cards melded again (000:85).
+        let partner_part = self.partner_sourcing(seat, kind, partner, &may_serve)?;
+        let cards = &cards.minus(partner);
         let any = self.shown[seat]
             .source(cards, marked, &hand, |_| true)
             .map_err(to_refusal)?;
@@ -600,7 +646,11 @@ impl PlayState {
         if sourcing.from_hand.is_empty() {
             return Err(Refusal::NoCardFromHand);
         }
-        Ok((sourcing, value))
+        Ok(Checked {
+            sourcing,
+            partner: partner_part,
+            value,
+        })
     }
 
     /// Refuses a kind whose cards depend on a trump suit not yet made (the sets in trumps,
@@ -693,16 +743,27 @@ impl PlayState {
             self.trump_known = true;
             self.order = duties::order_for(&self.pack, Some(trump));
         }
-        Ok(self.apply_meld(seat, kind, &sourcing, value))
+        let checked = Checked {
+            sourcing,
+            partner: None,
+            value,
+        };
+        Ok(self.apply_meld(seat, kind, &checked))
     }
 
-    fn apply_meld(
-        &mut self,
-        seat: Seat,
-        kind: MeldKind,
-        sourcing: &crate::core::shown::Sourcing,
-        value: u32,
-    ) -> Event {
+    fn apply_meld(&mut self, seat: Seat, kind: MeldKind, checked: &Checked) -> Event {
+        let (sourcing, value) = (&checked.sourcing, checked.value);
+        self.acted = true;
+        if let Some((partner, from)) = &checked.partner {
+            self.shown[*partner].lay(
+                from,
+                MeldNote {
+                    class: kind.class(),
+                    value,
+                    kind,
+                },
+            );
+        }
         if kind == MeldKind::Dix {
             self.dix_counted[seat] += 1;
         } else {
@@ -739,6 +800,7 @@ impl PlayState {
         }
         self.hands[seat].add(took);
         self.dix_given[seat] += 1;
+        self.acted = true;
         Some(Event::Exchanged {
             seat,
             gave: card,
@@ -758,7 +820,9 @@ impl PlayState {
             })
             .collect();
         if let Ok(seat) = self.turn_seat() {
-            let holding = self.hands[seat].plus(&self.shown[seat].counts());
+            let holding = self.hands[seat]
+                .plus(&self.shown[seat].counts())
+                .plus(&self.partner_table(seat));
             // Before trump is known a marriage or sequence of any suit may make it.
             let suits: Vec<Suit> = if self.trump_known {
                 vec![self.rules.trump]
@@ -778,13 +842,19 @@ impl PlayState {
             };
             for kind in MeldKind::ALL {
                 for cards in candidates(kind) {
+                    // The hand goes first, but a meld that needs a table card reuses one,
+                    // and what neither has comes from the partner's table.
+                    let partner = self.partner_part(seat, &cards);
                     let action = Action::Meld {
                         kind,
                         cards,
                         marked: CardCounts::EMPTY,
+                        partner,
                     };
-                    // The hand goes first, but a meld that needs a table card reuses one.
-                    if self.check_meld(kind, &cards, &CardCounts::EMPTY).is_ok() {
+                    if self
+                        .check_meld(kind, &cards, &CardCounts::EMPTY, &partner)
+                        .is_ok()
+                    {
                         out.push(action);
                     }
                 }
@@ -793,6 +863,7 @@ impl PlayState {
             if self.check_exchange(dix).is_ok() {
                 out.push(Action::Exchange { card: dix });
             }
+            out.extend(self.yields());
         }
         out
     }
@@ -818,8 +889,13 @@ impl GameState for PlayState {
                 self.check_play(card, from_table)?;
                 Ok(self.apply_play(card, from_table))
             }
-            Action::Meld { kind, cards, marked } => {
-                let (sourcing, value) = self.check_meld(kind, &cards, &marked)?;
+            Action::Meld {
+                kind,
+                cards,
+                marked,
+                partner,
+            } => {
+                let checked = self.check_meld(kind, &cards, &marked, &partner)?;
                 let seat = self.turn_seat()?;
                 let (kind, _, makes) = self.meld_trump(kind, &cards);
                 if let Some(trump) = makes {
@@ -827,7 +903,11 @@ impl GameState for PlayState {
                     self.trump_known = true;
                     self.order = duties::order_for(&self.pack, Some(trump));
                 }
-                Ok(self.apply_meld(seat, kind, &sourcing, value))
+                Ok(self.apply_meld(seat, kind, &checked))
+            }
+            Action::Yield { to } => {
+                let from = self.check_yield(to)?;
+                Ok(self.apply_yield(from, to))
             }
             Action::Exchange { card } => {
                 let seat = self.check_exchange(card)?;

@@ -166,6 +166,7 @@ mod state {
             kind,
             cards: counts(text),
             marked: CardCounts::EMPTY,
+            partner: CardCounts::EMPTY,
         })
     }
 
