@@ -608,12 +608,18 @@ impl<'a> Run<'a> {
         self.replay.yields = sink.yields;
         self.last_taker = sink.last_taker;
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
+            // Six- and Eight-Pack count no cards: only the last trick is left uncounted there.
+            let uncounted = if self.o.brisque == 0 {
+                "the last trick is"
+            } else {
+                "the brisques and the last trick are"
+            };
             self.push(Diagnostic::error(
                 "B0501",
                 Kind::Incomplete,
                 at(play.span),
                 format!(
-                    "the play stops with {} trick(s) to go; the brisques and the last trick are not counted",
+                    "the play stops with {} trick(s) to go; {uncounted} not counted",
                     state.tricks_left()
                 ),
             ));
