@@ -738,23 +738,7 @@ impl<'a> Run<'a> {
             from_partner: Vec::new(),
             value,
         });
-        if let Some((n, fspan)) = figure
-            && n != i64::from(value)
-        {
-            self.push(
-                Diagnostic::error(
-                    "B0401",
-                    Kind::Inconsistent,
-                    at(fspan),
-                    format!("the carte-blanche is worth {value}, not {n}"),
-                )
-                .with_claim(
-                    "declaration",
-                    Figure::Number(n),
-                    Figure::Number(i64::from(value)),
-                ),
-            );
-        }
+        self.check_figure("carte-blanche", value, figure);
     }
 
     /// The dealer's cut or the non-dealer's guess (000:603), before the first lead.
@@ -795,22 +779,8 @@ impl<'a> Run<'a> {
 
     /// A figure written for a declaration, compared with its value (`B0401`).
     fn check_figure(&mut self, what: &str, value: u32, figure: Option<(i64, Span)>) {
-        if let Some((n, fspan)) = figure
-            && n != i64::from(value)
-        {
-            self.push(
-                Diagnostic::error(
-                    "B0401",
-                    Kind::Inconsistent,
-                    at(fspan),
-                    format!("the {what} is worth {value}, not {n}"),
-                )
-                .with_claim(
-                    "declaration",
-                    Figure::Number(n),
-                    Figure::Number(i64::from(value)),
-                ),
-            );
+        if let Some(d) = figure_mismatch(what, value, figure) {
+            self.push(d);
         }
     }
 
@@ -1108,6 +1078,20 @@ impl<'a> Run<'a> {
     }
 }
 
+/// The finding (`B0401`) for a figure written beside a declaration that is not its value.
+fn figure_mismatch(what: &str, value: u32, figure: Option<(i64, Span)>) -> Option<Diagnostic> {
+    let (n, span) = figure?;
+    (n != i64::from(value)).then(|| {
+        Diagnostic::error(
+            "B0401",
+            Kind::Inconsistent,
+            at(span),
+            format!("the {what} is worth {value}, not {n}"),
+        )
+        .with_claim("declaration", Figure::Number(n), Figure::Number(i64::from(value)))
+    })
+}
+
 /// Cards by rank, A 10 K Q J 9 8 7, and within a rank ♠ ♥ ♦ ♣, as declarations are written.
 fn in_book_order(mut cards: Vec<Card>) -> Vec<Card> {
     use cards::{Rank, Suit};
@@ -1240,22 +1224,8 @@ impl Sink<PlayState, Ctx> for CheckSink {
                         value: *value,
                     });
                 }
-                if let Some((n, span)) = ctx.figure
-                    && n != i64::from(*value)
-                {
-                    self.findings.push(
-                        Diagnostic::error(
-                            "B0401",
-                            Kind::Inconsistent,
-                            at(span),
-                            format!("the {} is worth {value}, not {n}", meld::word(*kind)),
-                        )
-                        .with_claim(
-                            "declaration",
-                            Figure::Number(n),
-                            Figure::Number(i64::from(*value)),
-                        ),
-                    );
+                if let Some(d) = figure_mismatch(meld::word(*kind), *value, ctx.figure) {
+                    self.findings.push(d);
                 }
             }
             Event::Yielded { from, to } => self.yields.push(Yield {
