@@ -330,8 +330,7 @@ fn prelude_parse(p: &Prelude, candidates: &[String], token: &str) -> Option<Pino
 
 /// The token of a bury.
 fn bury_token(cards: &CardCounts) -> String {
-    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-    format!("buries {}", cards.join(" "))
+    prelude::bury_token(&cards.iter().collect::<Vec<_>>())
 }
 
 /// The token of a give.

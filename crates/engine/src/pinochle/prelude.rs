@@ -516,10 +516,7 @@ impl Prelude {
         }
         let to = parts.next()?;
         let to = self.labels.iter().position(|l| l.eq_ignore_ascii_case(to))?;
-        let cards: Option<Vec<Card>> = parts
-            .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
-            .collect();
-        cards.filter(|c| !c.is_empty()).map(|c| (to, c))
+        read_cards(parts).map(|c| (to, c))
     }
 
     /// The legal actions: the candidates the check accepts. The sets of a bury of three are
@@ -753,7 +750,7 @@ pub(crate) fn options_of(record: &Record, profile: &Profile) -> Options {
 }
 
 /// The token of a bury: `buries` and the cards.
-fn bury_token(cards: &[Card]) -> String {
+pub(crate) fn bury_token(cards: &[Card]) -> String {
     let cards: Vec<String> = cards.iter().map(Card::to_string).collect();
     format!("buries {}", cards.join(" "))
 }
@@ -764,6 +761,11 @@ pub(crate) fn read_bury(token: &str) -> Option<Vec<Card>> {
     if words::exchange(parts.next()?) != Some(words::ExchangeWord::Buries) {
         return None;
     }
+    read_cards(parts)
+}
+
+/// One card or more, each in any alphabet the notation reads; `None` for anything else.
+fn read_cards<'a>(parts: impl Iterator<Item = &'a str>) -> Option<Vec<Card>> {
     let cards: Option<Vec<Card>> = parts
         .map(|t| cards::parse_card(t, AlphabetSet::DEFAULT).ok())
         .collect();
