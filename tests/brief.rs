@@ -1,5 +1,6 @@
-//! Brief reports and CSV rows: the same line from the quick verification as from the full
-//! report, valid against the brief schema, and CSV a spreadsheet reads.
+//! Brief reports, CSV rows and full reports: the same line from the quick verification (and
+//! the plain writer) as from the full path; brief reports valid against the brief schema, and
+//! CSV a spreadsheet reads.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -62,12 +63,14 @@ fn lines_of(args: &[&str]) -> Vec<String> {
 }
 
 #[test]
-fn brief_lines_and_csv_rows_are_the_same_from_either_path() {
+fn brief_lines_csv_rows_and_full_reports_are_the_same_from_either_path() {
     let tmp = tempfile::tempdir().expect("temp");
     for input in inputs(tmp.path()) {
         for format in [
             ["--format", "jsonl", "--report", "brief"],
             ["--format", "csv", "", ""],
+            ["--format", "jsonl", "", ""],
+            ["--format", "json", "", ""],
         ] {
             let mut quick: Vec<&str> = vec!["check", "--no-progress"];
             quick.extend(format.iter().filter(|a| !a.is_empty()));

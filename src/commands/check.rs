@@ -88,8 +88,9 @@ struct Task {
     /// Write a line per record (a brief report or a CSV row) made on the worker; ISS
     /// records go through the quick verification first unless ids are wanted.
     line: Option<Line>,
-    /// Lines of ISS records come from the quick verification where it decides (not with
-    /// `--ids`, which needs the canonical form, nor `--full-path`).
+    /// Lines of ISS records come from the quick verification where it decides, and full
+    /// reports from the plain writer (`check::plain_report`) where it takes the record (not
+    /// with `--ids`, `--dedupe` or `--full-path`).
     line_quick: bool,
     /// Compute content ids for lines too (`--ids`).
     ids: bool,
@@ -123,18 +124,23 @@ fn line_of(line: Line, p: &Processed) -> String {
 /// The line of an ISS record the quick verification decides, or `None` to take the full
 /// path.
 fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
-    if matches!(line, Line::Full(..)) {
-        // A full report needs the full path.
-        return None;
+    let source = || report::Source {
+        path: Some(path.to_string()),
+        line: raw.location.span.line,
+        offset: raw.location.span.start,
+    };
+    if let Line::Full(display, pretty) = line {
+        // The plain writer gives the compact report with canonical cards; other shapes are
+        // rewritten from the report the full path builds.
+        if display != cards::Display::Unicode || pretty {
+            return None;
+        }
+        return check::plain_report::plain_report(raw.bytes(), &source()).map(|p| p.json);
     }
     let result = iss::quick::verify_result(raw.bytes())?;
     Some(match line {
         Line::Brief => {
-            let source = report::Source {
-                path: Some(path.to_string()),
-                line: raw.location.span.line,
-                offset: raw.location.span.start,
-            };
+            let source = source();
             let mut out = Vec::with_capacity(768);
             crate::brief::quick_brief(source, result, &mut out).ok()?;
             String::from_utf8(out).ok()?
@@ -199,7 +205,6 @@ fn finish(unit: Unit, path: &str, task: Task) -> Done {
     }
     if let Some(line) = task.line {
         if task.line_quick
-            && !matches!(line, Line::Full(..))
             && let Unit::Iss(raw) = &unit
             && let Some(text) = quick_line(line, raw, path)
         {

@@ -28,6 +28,7 @@ pub mod bz2_blocks;
 pub mod generate;
 pub mod json;
 mod open;
+pub mod plain_report;
 mod records;
 pub mod sheets;
 

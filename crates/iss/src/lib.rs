@@ -29,6 +29,7 @@ mod layout;
 mod model;
 mod moves;
 mod parse;
+pub mod plain;
 mod pos;
 pub mod quick;
 mod read;

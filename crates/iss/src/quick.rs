@@ -37,11 +37,11 @@ pub const GAME: &str = crate::vocab::GAME_SKAT;
 pub const RULES: &str = crate::vocab::RULES_ISKO;
 
 /// Moves of the play the quick path follows: thirty cards and a few events.
-const MAX_PLAY: usize = 40;
+pub(crate) const MAX_PLAY: usize = 40;
 
 /// The profile server records are checked under (`Rules "isko"`, as [`crate::to_record`]
 /// writes it).
-fn profile() -> Option<&'static Profile> {
+pub(crate) fn profile() -> Option<&'static Profile> {
     static PROFILE: std::sync::OnceLock<Option<&'static Profile>> = std::sync::OnceLock::new();
     *PROFILE.get_or_init(|| engine::skat::rules::by_name(crate::vocab::RULES_ISKO))
 }
@@ -117,9 +117,9 @@ pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) 
 }
 
 /// The two properties the quick path reads beyond checking the others are usual.
-struct Properties<'a> {
-    moves: &'a [u8],
-    result: &'a [u8],
+pub(crate) struct Properties<'a> {
+    pub(crate) moves: &'a [u8],
+    pub(crate) result: &'a [u8],
 }
 
 /// The place of a usual property of a server record in the set of those seen (each may
@@ -143,7 +143,7 @@ fn key_index(key: &[u8]) -> Option<u32> {
     })
 }
 
-fn properties(record: &[u8]) -> Option<Properties<'_>> {
+pub(crate) fn properties(record: &[u8]) -> Option<Properties<'_>> {
     let body = record.strip_prefix(b"(;")?;
     let mut rest = body.strip_suffix(b";)")?;
     let mut seen = 0u32;
@@ -290,11 +290,47 @@ enum Phase {
     Play,
 }
 
+/// What the moves say beyond the flat game, for writing the record out in full
+/// ([`crate::plain`]): the deal in written order, the declaration's letters, and whether
+/// the moves were laid out in a way the canonical text alone does not give back.
+#[derive(Clone, Copy)]
+pub(crate) struct Extras<'m> {
+    /// The 32 cards of the deal as written: F, M, R, the skat.
+    pub(crate) dealt: [Card; 32],
+    /// The declaration's game and modifier letters, as written (`GHS`).
+    pub(crate) head: &'m [u8],
+    /// The declaration and the discard came as two moves.
+    pub(crate) split: bool,
+    /// An event came during a trick and was moved after it.
+    pub(crate) moved: bool,
+}
+
+impl Default for Extras<'_> {
+    fn default() -> Self {
+        Extras {
+            dealt: [Card::new(Suit::Clubs, Rank::Seven); 32],
+            head: b"",
+            split: false,
+            moved: false,
+        }
+    }
+}
+
 /// The game the moves give, in the engine's flat form, over the caller's buffers.
 fn read_moves<'b>(
     moves: &[u8],
     calls: &'b mut [(Seat, CallKind); MAX_CALLS],
     play: &'b mut [Act; MAX_PLAY],
+) -> Option<quick::Game<'b>> {
+    read_moves_with(moves, calls, play, &mut Extras::default())
+}
+
+/// [`read_moves`], keeping the [`Extras`].
+pub(crate) fn read_moves_with<'b, 'm>(
+    moves: &'m [u8],
+    calls: &'b mut [(Seat, CallKind); MAX_CALLS],
+    play: &'b mut [Act; MAX_PLAY],
+    extras: &mut Extras<'m>,
 ) -> Option<quick::Game<'b>> {
     let mut tokens = Words(moves);
     let (w, deal) = (tokens.next()?, tokens.next()?);
@@ -302,6 +338,7 @@ fn read_moves<'b>(
         return None;
     }
     let dealt: [Card; 32] = cards(deal)?;
+    extras.dealt = dealt;
     let set = |r: std::ops::Range<usize>| CardSet::of(dealt.get(r).unwrap_or_default().iter().copied());
     let hands = [set(0..10), set(10..20), set(20..30)];
     let skat = set(30..32);
@@ -355,6 +392,7 @@ fn read_moves<'b>(
                     continue;
                 }
                 let (contract, tail) = declaration(action)?;
+                extras.head = action.split(|&b| b == b'.').next().unwrap_or_default();
                 let pickup = phase != Phase::Auction;
                 if pickup && pickup_by != Some(who) {
                     return None;
@@ -375,6 +413,7 @@ fn read_moves<'b>(
                     pickup,
                 });
                 phase = if pickup && discard.is_none() {
+                    extras.split = true;
                     Phase::AwaitDiscard
                 } else {
                     Phase::Play
@@ -413,6 +452,7 @@ fn read_moves<'b>(
                 } else {
                     *pending.get_mut(n_pending)? = Some(act);
                     n_pending += 1;
+                    extras.moved = true;
                 }
             }
         }
@@ -442,7 +482,7 @@ fn seat_of(s: model::Seat) -> Seat {
 /// Whether every `R` field agrees with the replay, as the claims the full path makes of
 /// them would; a field the full path would do more than compare is not plain. Each field is
 /// read by the full path's own reader of a field ([`field`]).
-fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
+pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
     let mut seen = 0u32;
     for tok in Words(result) {
         let (bit, ok) = agrees(&field(tok).ok()?, r)?;

@@ -39,6 +39,11 @@ fn card_tokens(cards: &[CardSlot], span: Span, from: usize) -> impl Iterator<Ite
 
 /// `YYYY-MM-DD/HH:MM:SS/ZONE` split into `YYYY.MM.DD`, `HH:MM:SS` and the zone.
 pub(crate) fn split_date(dt: &str) -> Option<(String, &str, &str)> {
+    date_parts(dt).map(|(date, time, zone)| (date.replace('-', "."), time, zone))
+}
+
+/// `YYYY-MM-DD/HH:MM:SS/ZONE` split into its three parts, as written.
+pub(crate) fn date_parts(dt: &str) -> Option<(&str, &str, &str)> {
     let (date, rest) = dt.split_once('/')?;
     let (time, zone) = rest.split_once('/')?;
     let shape = |s: &str, pattern: &str| {
@@ -50,8 +55,7 @@ pub(crate) fn split_date(dt: &str) -> Option<(String, &str, &str)> {
             )
     };
     let zone_ok = !zone.is_empty() && !zone.contains('/');
-    (shape(date, "9999-99-99") && shape(time, "99:99:99") && zone_ok)
-        .then(|| (date.replace('-', "."), time, zone))
+    (shape(date, "9999-99-99") && shape(time, "99:99:99") && zone_ok).then_some((date, time, zone))
 }
 
 fn out_of_place(mv: &Move, what: &str) -> Diagnostic {

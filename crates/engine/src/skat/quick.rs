@@ -27,7 +27,7 @@ use crate::skat::model::{Contract, End, GameResult, GameType, Seat, SkatUse};
 use crate::skat::pack;
 use crate::skat::result;
 use crate::skat::rules::{AllPass, Profile};
-use crate::skat::state::{Event, PlayState, Refusal};
+use crate::skat::state::{Event, PlayState, Refusal, TrickDone};
 use crate::skat::words::EventWord;
 
 /// Calls an auction may hold in the quick replay; a longer one goes to the full replay.
@@ -180,6 +180,44 @@ fn contract_of(profile: &Profile, d: &Declared, bid: u32) -> Option<Contract> {
 /// or pick-up, a free choice of game after the pick-up, no Kontra, no Ramsch; the others go
 /// to the full replay.
 pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
+    replay_in_full(profile, game).map(|r| r.result)
+}
+
+/// The tricks a quick replay completed and counted, in play order: at most ten.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tricks {
+    done: [Option<TrickDone>; 10],
+    len: usize,
+}
+
+impl Tricks {
+    fn push(&mut self, t: TrickDone) -> Option<()> {
+        *self.done.get_mut(self.len)? = Some(t);
+        self.len += 1;
+        Some(())
+    }
+
+    /// The tricks, in play order.
+    pub fn iter(&self) -> impl Iterator<Item = &TrickDone> {
+        self.done.iter().take(self.len).flatten()
+    }
+}
+
+/// What a quick replay gives beyond the result, for a report that shows the whole game: the
+/// contract as settled (its implications added) and every trick with its winner and points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The result, as [`replay`] gives it.
+    pub result: GameResult,
+    /// The contract as settled; `None` when all passed.
+    pub contract: Option<Contract>,
+    /// The tricks.
+    pub tricks: Tricks,
+}
+
+/// Replays a complete game as [`replay`] does, and keeps the settled contract and the
+/// tricks (see [`Replayed`]).
+pub fn replay_in_full(profile: &Profile, game: &Game<'_>) -> Option<Replayed> {
     if profile.prices_skat_use()
         || profile.options.kontra
         || matches!(profile.options.all_pass, AllPass::Ramsch(_))
@@ -198,10 +236,14 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
         if game.declared.is_some() || !game.play.is_empty() {
             return None;
         }
-        return Some(GameResult {
-            passed: true,
-            score: Some(0),
-            ..GameResult::default()
+        return Some(Replayed {
+            result: GameResult {
+                passed: true,
+                score: Some(0),
+                ..GameResult::default()
+            },
+            contract: None,
+            tricks: Tricks::default(),
         });
     };
     let d = game.declared?;
@@ -244,8 +286,11 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
     if drive(&mut state, acts, &mut sink).is_break() {
         return None;
     }
+    if sink.overflow {
+        return None;
+    }
     let end = state.finish()?;
-    Some(result_of(
+    let result = result_of(
         profile,
         &Played {
             declarer: d.declarer,
@@ -258,7 +303,12 @@ pub fn replay(profile: &Profile, game: &Game<'_>) -> Option<GameResult> {
             resigned: sink.resigned,
             bid,
         },
-    ))
+    );
+    Some(Replayed {
+        result,
+        contract: Some(contract),
+        tricks: sink.tricks,
+    })
 }
 
 /// The quick replay's sink: it stops at anything that is not plain, and remembers whether
@@ -268,6 +318,10 @@ struct Verdict {
     resigned: bool,
     /// An event came while a trick was unfinished: the record's play must end there.
     frozen: bool,
+    /// The tricks counted so far.
+    tricks: Tricks,
+    /// More tricks than a game has were counted (the play state never allows it).
+    overflow: bool,
 }
 
 impl Sink<PlayState<'_>, ()> for Verdict {
@@ -279,6 +333,10 @@ impl Sink<PlayState<'_>, ()> for Verdict {
             (Act::Card(..), _) if self.frozen => ControlFlow::Break(()),
             (_, Event::Card { after_end: true }) => ControlFlow::Break(()),
             (_, Event::Trick(t)) if !t.counted => ControlFlow::Break(()),
+            (_, Event::Trick(t)) => {
+                self.overflow |= self.tricks.push(*t).is_none();
+                ControlFlow::Continue(())
+            }
             (Act::Says(..), Event::Ignored { after_end: false, .. }) => ControlFlow::Break(()),
             (Act::Says(_, word), Event::Said { mid_trick, .. } | Event::Ignored { mid_trick, .. }) => {
                 self.resigned |= word == EventWord::Resigns;
