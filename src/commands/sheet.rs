@@ -125,6 +125,22 @@ fn entry(row: &sheet::ScoredRow) -> String {
             }
             s
         }
+        "chouette" => {
+            // The row's own words: the box, his outcome, the value, the captain.
+            let outcome = match row.won {
+                Some(true) => "won",
+                Some(false) => "lost",
+                None => "tied",
+            };
+            let mut s = format!("{} {outcome}", row.declarer.as_deref().unwrap_or("?"));
+            if let Some(v) = row.value.filter(|_| row.won.is_some()) {
+                let _ = write!(s, " {v}");
+            }
+            if let Some(c) = &row.captain {
+                let _ = write!(s, " captain {c}");
+            }
+            s
+        }
         other => {
             let mut s = other.to_string();
             for l in &row.levels {
@@ -232,6 +248,7 @@ fn text(list: &SheetList) -> String {
             sheet::settle::Method::Pairs => "pair by pair",
             sheet::settle::Method::Lowest => "the lowest called zero",
             sheet::settle::Method::Average => "against the average",
+            sheet::settle::Method::Paid => "each game paid in full",
         };
         let rounded = if s.settlement.exact { "" } else { ", rounded" };
         let _ = write!(out, "settlement ({method}{rounded}):");
