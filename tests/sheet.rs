@@ -425,8 +425,11 @@ fn the_chouette_sitting_is_scored_and_its_hands_are_checked() {
     let tmp = std::env::temp_dir().join(format!("stich-chouette-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
     // Game 3's hand made Dee the winner instead of Cid, the box.
-    std::fs::write(tmp.join("hands.stich"), hands.replace("[E \"Dee\"]\n[D \"Cid\"]", "[E \"Cid\"]\n[D \"Dee\"]"))
-        .expect("write");
+    std::fs::write(
+        tmp.join("hands.stich"),
+        hands.replace("[E \"Dee\"]\n[D \"Cid\"]", "[E \"Cid\"]\n[D \"Dee\"]"),
+    )
+    .expect("write");
     std::fs::write(tmp.join("sitting.stich"), sitting).expect("write");
     let path = tmp.to_string_lossy().into_owned();
     let (_, err, code) = stich(&["sheet", &path]);

@@ -206,7 +206,11 @@ fn text(list: &SheetList) -> String {
             .max(6);
         // A Chouette sitting has games and no dealer to show: its rows name box and captain.
         let chouette = !s.rows.is_empty() && s.rows.iter().all(|r| r.kind == "chouette");
-        let (deal, dealer) = if chouette { ("game", "") } else { ("deal", "dealer") };
+        let (deal, dealer) = if chouette {
+            ("game", "")
+        } else {
+            ("deal", "dealer")
+        };
         let _ = write!(
             out,
             "{:>4}  {:<dealer_width$}  {:<entry_width$}",

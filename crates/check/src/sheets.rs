@@ -117,7 +117,8 @@ impl Book {
                     // A Chouette Bezique sitting: each game paid when played, so the sheet
                     // has one scoring whatever `scoring` asks.
                     (None, Some(profile)) => {
-                        let (scored, more) = engine::bezique::chouette::check_with_hands(record, profile, &hands);
+                        let (scored, more) =
+                            engine::bezique::chouette::check_with_hands(record, profile, &hands);
                         diagnostics.extend(more);
                         left_out = scored.is_none();
                         sheets.extend(scored);

@@ -159,14 +159,16 @@ pub fn check_with_hands(
                 order = Order::drawn(rest);
             }
             if b == c {
-                found.push(
-                    Diagnostic::error(
-                        "B0701",
-                        Kind::Incomplete,
-                        r.span,
-                        format!("game {}: {} cannot be both the box and the captain", r.number, name(b)),
+                found.push(Diagnostic::error(
+                    "B0701",
+                    Kind::Incomplete,
+                    r.span,
+                    format!(
+                        "game {}: {} cannot be both the box and the captain",
+                        r.number,
+                        name(b)
                     ),
-                );
+                ));
             }
         }
         if let (Some(v), Some(o)) = (r.value, r.outcome)
@@ -201,7 +203,11 @@ pub fn check_with_hands(
                         "B0705",
                         Kind::Inconsistent,
                         span.or(r.span),
-                        format!("game {}: {}'s running total is {computed}, not {claimed}", r.number, name(p)),
+                        format!(
+                            "game {}: {}'s running total is {computed}, not {claimed}",
+                            r.number,
+                            name(p)
+                        ),
                     )
                     .with_figures(claimed, computed),
                 );
@@ -314,7 +320,10 @@ fn players(record: &Record, section: Span, out: &mut Vec<Diagnostic>) -> Option<
         .enumerate()
         .find(|(i, c)| columns.iter().skip(i + 1).any(|d| d.eq_ignore_ascii_case(c)))
     {
-        out.push(bad(at(section), format!("the player `{}` is named twice", twice.1)));
+        out.push(bad(
+            at(section),
+            format!("the player `{}` is named twice", twice.1),
+        ));
         return None;
     }
     let Some(tag) = record.tag_item("Chouette") else {
@@ -326,7 +335,10 @@ fn players(record: &Record, section: Span, out: &mut Vec<Diagnostic>) -> Option<
         match column(&columns, d) {
             Some(i) if !order.contains(&i) => order.push(i),
             Some(_) => {
-                out.push(bad(at(tag.value.span), format!("the Chouette tag names `{d}` twice")));
+                out.push(bad(
+                    at(tag.value.span),
+                    format!("the Chouette tag names `{d}` twice"),
+                ));
                 return None;
             }
             None => {
@@ -465,7 +477,9 @@ fn row(players: &[String], statement: &notation::Statement, number: u32, out: &m
                 r.span,
                 format!("game {number}: the row lacks {}", missing.join(", ")),
             )
-            .with_help("a row reads `BOX won VALUE captain CAPTAIN`; the rotation after it depends on who won"),
+            .with_help(
+                "a row reads `BOX won VALUE captain CAPTAIN`; the rotation after it depends on who won",
+            ),
         );
     }
     read_totals(players, &statement.figure, &mut r, out);
@@ -494,7 +508,10 @@ fn read_totals(players: &[String], figure: &[Spanned<Token>], r: &mut Row, out: 
                         "B0701",
                         Kind::Incomplete,
                         at(t.span).or(r.span),
-                        format!("game {}: the running totals are pairs of a player and a number", r.number),
+                        format!(
+                            "game {}: the running totals are pairs of a player and a number",
+                            r.number
+                        ),
                     )
                     .with_help(format!("the players: {}", players.join(" "))),
                 );
@@ -640,7 +657,12 @@ fn link(
     if let (Some(w), Some(v)) = (winner_seat, r.value)
         && r.outcome != Some(Outcome::Tied)
     {
-        let loser = games.iter().enumerate().filter(|(i, _)| *i != w).map(|(_, g)| *g).max();
+        let loser = games
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != w)
+            .map(|(_, g)| *g)
+            .max();
         let computed = games.get(w).copied().unwrap_or(0) - loser.unwrap_or(0);
         if computed != i64::from(v) {
             differ.push(format!("its value is {computed}"));
@@ -671,7 +693,10 @@ fn result_claim(claim: &Claim, players: &[String], totals: &[i64], out: &mut Vec
             Diagnostic::warning(
                 "B0711",
                 at(claim.key.span),
-                format!("`{}` is not a claim of a Chouette sheet; it is not checked", claim.key.node),
+                format!(
+                    "`{}` is not a claim of a Chouette sheet; it is not checked",
+                    claim.key.node
+                ),
             )
             .with_help("a Chouette sheet's result claims: totals, settlement"),
         );
@@ -705,7 +730,11 @@ fn result_claim(claim: &Claim, players: &[String], totals: &[i64], out: &mut Vec
                     format!(
                         "{}'s {} is {computed}, not {claimed}",
                         players.get(p).cloned().unwrap_or_default(),
-                        if key == "settlement" { "settlement" } else { "total" }
+                        if key == "settlement" {
+                            "settlement"
+                        } else {
+                            "total"
+                        }
                     ),
                 )
                 .with_figures(claimed, computed),

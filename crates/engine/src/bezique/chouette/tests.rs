@@ -74,7 +74,10 @@ fn the_box_who_wins_collects_in_full_from_every_opponent() {
 /// "he pays every opponent in full" (000:728).
 #[test]
 fn the_box_who_loses_pays_every_opponent_in_full() {
-    assert_eq!(payments(4, BOB, 1420, Outcome::BoxLost), [1420, -4260, 1420, 1420]);
+    assert_eq!(
+        payments(4, BOB, 1420, Outcome::BoxLost),
+        [1420, -4260, 1420, 1420]
+    );
     assert_eq!(payments(3, CID, 600, Outcome::BoxLost), [600, 600, -1200]);
 }
 
