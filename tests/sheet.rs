@@ -440,3 +440,37 @@ fn the_chouette_sitting_is_scored_and_its_hands_are_checked() {
     );
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// `stich gen --chouette`: a generated sitting's hands check consistent, and its sheet checks
+/// clean against them, for each profile a sitting is played under.
+#[test]
+fn a_generated_chouette_sitting_round_trips() {
+    for (rules, players) in [("rubicon", "4"), ("six-pack", "3"), ("eight-pack", "5")] {
+        let (text, err, code) = stich(&[
+            "gen",
+            "--game",
+            "bezique",
+            "--rules",
+            rules,
+            "--chouette",
+            players,
+            "-n",
+            "7",
+            "--seed",
+            "720",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let tmp =
+            std::env::temp_dir().join(format!("stich-chouette-gen-{}-{rules}.stich", std::process::id()));
+        std::fs::write(&tmp, &text).expect("write");
+        let path = tmp.to_string_lossy().into_owned();
+        let (_, err, code) = stich(&["check", &path]);
+        assert_eq!(code, 0, "{rules}: {err}");
+        assert!(err.contains("8 records: 8 consistent"), "{rules}: {err}");
+        let (out, err, code) = stich(&["sheet", &path]);
+        assert_eq!(code, 0, "{rules}: {err}");
+        assert!(!err.contains("B07"), "{rules}: {err}");
+        assert!(out.contains("each game paid in full"), "{out}");
+        let _ = std::fs::remove_file(&tmp);
+    }
+}

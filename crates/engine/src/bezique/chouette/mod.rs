@@ -4,6 +4,7 @@
 //! pays; [`sheet`] reads and checks the sitting's score sheet (a record's `sheet` section).
 //! spec/rules/bezique.md §3f gives each rule with its seed passage.
 
+pub mod r#gen;
 pub mod sheet;
 
 pub use sheet::{check, check_with_hands};
