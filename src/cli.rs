@@ -473,6 +473,12 @@ pub struct GenArgs {
     /// (the deal passing to the left). 0: no series, no names.
     #[arg(long, default_value_t = 0)]
     pub series: u64,
+    /// Bezique under `rubicon`, `six-pack` or `eight-pack`: write a Chouette sitting of this
+    /// many players (3 to 8), the `--count` games as hands named by `Sitting` and `Deal`
+    /// with the box in `E` and the captain in `D`, then the sitting's sheet
+    /// (spec/rules/bezique.md §3f). 0: single deals.
+    #[arg(long, default_value_t = 0)]
+    pub chouette: usize,
     /// Worker threads (0: one per core; never more than one per core); the output is the
     /// same for any number.
     #[arg(long, short = 'j', default_value_t = 0)]

@@ -67,6 +67,10 @@ const COVERED_ELSEWHERE: &[(&str, &str)] = &[
         "sheet tests: a linked hand's record is checked by `stich sheet`",
     ),
     (
+        "B0708",
+        "sheet tests: a Chouette row's linked hand is checked by `stich sheet`",
+    ),
+    (
         "S0711",
         "sheet tests: a row's `ref` is looked up by `stich sheet`",
     ),

@@ -410,3 +410,67 @@ fn series_converted_to_stich_total_as_their_r_fields_say() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Chouette Bezique (000:720–728): the corpus sitting, every row linked to its hand, scored
+/// with each game paid in full; a row whose hand another player won is a finding at it.
+#[test]
+fn the_chouette_sitting_is_scored_and_its_hands_are_checked() {
+    let (out, err, code) = stich(&["sheet", "corpus/bezique/chouette"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("B07"), "{err}");
+    insta::assert_snapshot!("chouette_sitting", out);
+    let dir = common::root().join("corpus/bezique/chouette");
+    let sitting = std::fs::read_to_string(dir.join("sitting.stich")).expect("read");
+    let hands = std::fs::read_to_string(dir.join("hands.stich")).expect("read");
+    let tmp = std::env::temp_dir().join(format!("stich-chouette-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    // Game 3's hand made Dee the winner instead of Cid, the box.
+    std::fs::write(
+        tmp.join("hands.stich"),
+        hands.replace("[E \"Dee\"]\n[D \"Cid\"]", "[E \"Cid\"]\n[D \"Dee\"]"),
+    )
+    .expect("write");
+    std::fs::write(tmp.join("sitting.stich"), sitting).expect("write");
+    let path = tmp.to_string_lossy().into_owned();
+    let (_, err, code) = stich(&["sheet", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("error[B0708]: game 3: the hand's record differs: Dee won it"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// `stich gen --chouette`: a generated sitting's hands check consistent, and its sheet checks
+/// clean against them, for each profile a sitting is played under.
+#[test]
+fn a_generated_chouette_sitting_round_trips() {
+    for (rules, players) in [("rubicon", "4"), ("six-pack", "3"), ("eight-pack", "5")] {
+        let (text, err, code) = stich(&[
+            "gen",
+            "--game",
+            "bezique",
+            "--rules",
+            rules,
+            "--chouette",
+            players,
+            "-n",
+            "7",
+            "--seed",
+            "720",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let tmp =
+            std::env::temp_dir().join(format!("stich-chouette-gen-{}-{rules}.stich", std::process::id()));
+        std::fs::write(&tmp, &text).expect("write");
+        let path = tmp.to_string_lossy().into_owned();
+        let (_, err, code) = stich(&["check", &path]);
+        assert_eq!(code, 0, "{rules}: {err}");
+        assert!(err.contains("8 records: 8 consistent"), "{rules}: {err}");
+        let (out, err, code) = stich(&["sheet", &path]);
+        assert_eq!(code, 0, "{rules}: {err}");
+        assert!(!err.contains("B07"), "{rules}: {err}");
+        assert!(out.contains("each game paid in full"), "{out}");
+        let _ = std::fs::remove_file(&tmp);
+    }
+}

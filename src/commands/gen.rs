@@ -49,6 +49,39 @@ pub fn render_in(
     check::generate::render_in(family, profile, seed, form, series, out)
 }
 
+/// `gen --chouette N`: a Chouette Bezique sitting, its hands then its sheet, in one run (a
+/// sitting's games depend on each other through the rotation, so they are made in order).
+fn chouette(args: &GenArgs, game: &str, profile: &str, to: To) -> u8 {
+    let rules = engine::bezique::rules::by_name(profile).filter(|p| p.options.per_deal.is_some());
+    let (Some(rules), "bezique", To::Stich) = (rules, game, to) else {
+        out::note(format_args!(
+            "stich: --chouette writes Bezique sittings under `rubicon`, `six-pack` or `eight-pack`, in the stich form"
+        ));
+        return EXIT_USAGE;
+    };
+    let seeds: Vec<u64> = (0..args.count).map(|i| game_seed(args.seed, i)).collect();
+    let name = format!("Chouette, seed {}", args.seed);
+    let Some(records) = engine::bezique::chouette::r#gen::sitting(rules, args.chouette, &seeds, &name) else {
+        out::note(format_args!(
+            "stich: a Chouette sitting seats 3 to {} players",
+            engine::bezique::chouette::r#gen::MOST
+        ));
+        return EXIT_USAGE;
+    };
+    let mut text = String::new();
+    for (i, record) in records.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        let version = record.needs_version();
+        if version > 1 {
+            text.push_str(&format!("%stich {version}\n"));
+        }
+        text.push_str(&notation::print(record));
+    }
+    out::finish(out::write_all(text.as_bytes()), EXIT_OK)
+}
+
 /// Runs `gen`.
 pub fn run(args: &GenArgs) -> u8 {
     let generators = || {
@@ -88,6 +121,9 @@ pub fn run(args: &GenArgs) -> u8 {
             iss::quick::RULES
         ));
         return EXIT_USAGE;
+    }
+    if args.chouette > 0 {
+        return chouette(args, family.tag(), profile, to);
     }
     let jobs = crate::cli::jobs(args.jobs);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {

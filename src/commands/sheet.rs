@@ -125,6 +125,22 @@ fn entry(row: &sheet::ScoredRow) -> String {
             }
             s
         }
+        "chouette" => {
+            // The row's own words: the box, his outcome, the value, the captain.
+            let outcome = match row.won {
+                Some(true) => "won",
+                Some(false) => "lost",
+                None => "tied",
+            };
+            let mut s = format!("{} {outcome}", row.declarer.as_deref().unwrap_or("?"));
+            if let Some(v) = row.value.filter(|_| row.won.is_some()) {
+                let _ = write!(s, " {v}");
+            }
+            if let Some(c) = &row.captain {
+                let _ = write!(s, " captain {c}");
+            }
+            s
+        }
         other => {
             let mut s = other.to_string();
             for l in &row.levels {
@@ -188,10 +204,17 @@ fn text(list: &SheetList) -> String {
             .max()
             .unwrap_or(0)
             .max(6);
+        // A Chouette sitting has games and no dealer to show: its rows name box and captain.
+        let chouette = !s.rows.is_empty() && s.rows.iter().all(|r| r.kind == "chouette");
+        let (deal, dealer) = if chouette {
+            ("game", "")
+        } else {
+            ("deal", "dealer")
+        };
         let _ = write!(
             out,
             "{:>4}  {:<dealer_width$}  {:<entry_width$}",
-            "deal", "dealer", "entry"
+            deal, dealer, "entry"
         );
         for p in &s.players {
             let _ = write!(out, "  {:>width$}", p.name);
@@ -232,6 +255,7 @@ fn text(list: &SheetList) -> String {
             sheet::settle::Method::Pairs => "pair by pair",
             sheet::settle::Method::Lowest => "the lowest called zero",
             sheet::settle::Method::Average => "against the average",
+            sheet::settle::Method::Paid => "each game paid in full",
         };
         let rounded = if s.settlement.exact { "" } else { ", rounded" };
         let _ = write!(out, "settlement ({method}{rounded}):");

@@ -108,13 +108,22 @@ impl Book {
             if let Some(record) = &p.record
                 && record.sheet.is_some()
             {
-                match skat_profile(record) {
-                    Some(profile) => {
+                match (skat_profile(record), bezique_profile(record)) {
+                    (Some(profile), _) => {
                         let (scored, more) = sheet::check_with_hands(record, profile, &hands, scoring);
                         diagnostics.extend(more);
                         sheets.extend(scored);
                     }
-                    None => left_out = true,
+                    // A Chouette Bezique sitting: each game paid when played, so the sheet
+                    // has one scoring whatever `scoring` asks.
+                    (None, Some(profile)) => {
+                        let (scored, more) =
+                            engine::bezique::chouette::check_with_hands(record, profile, &hands);
+                        diagnostics.extend(more);
+                        left_out = scored.is_none();
+                        sheets.extend(scored);
+                    }
+                    (None, None) => left_out = true,
                 }
             }
             found.push((diagnostics, left_out));
@@ -146,6 +155,16 @@ fn skat_profile(record: &Record) -> Option<&'static engine::skat::Profile> {
     let is_skat = record.tag("Game").is_none_or(|t| t.eq_ignore_ascii_case("skat"));
     is_skat
         .then(|| engine::skat::rules::by_name(record.tag("Rules").unwrap_or("isko")))
+        .flatten()
+}
+
+/// The Bezique profile a sheet record is played under: `None` for another game or an
+/// unknown profile.
+fn bezique_profile(record: &Record) -> Option<&'static engine::bezique::rules::Profile> {
+    record
+        .tag("Game")
+        .is_some_and(|t| t.eq_ignore_ascii_case("bezique"))
+        .then(|| engine::bezique::rules::by_name(record.tag("Rules").unwrap_or("uspc-two-hand")))
         .flatten()
 }
 

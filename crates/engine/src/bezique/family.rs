@@ -52,6 +52,11 @@ impl Family for Bezique {
         Some((Replay::Bezique(replay), findings))
     }
 
+    fn check_sheet(&self, record: &Record, profile: &str) -> Option<Vec<Diagnostic>> {
+        let profile = rules::by_name(profile)?;
+        Some(bezique::chouette::check(record, profile))
+    }
+
     fn canonicalize(&self, _record: &mut Record) {
         // Bezique's words have no aliases to rewrite.
     }

@@ -7,6 +7,7 @@
 //! [`PlayState`](crate::pinochle::state::PlayState) with Bezique's table and counting.
 //! `spec/rules/bezique.md` gives every rule with its seed passage.
 
+pub mod chouette;
 pub mod cut;
 pub mod family;
 pub(crate) mod game;

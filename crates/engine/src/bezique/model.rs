@@ -26,6 +26,10 @@ pub struct Replay {
     /// The exchanges of the seven of trumps for the turned card, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exchanges: Vec<Exchange>,
+    /// The declarations announced to be scored at a later turn (Six- and Eight-Pack's pending
+    /// declarations, 000:683–686), in order; when scored they are among `declarations` too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<Announcement>,
     /// The turns the winner of a trick yielded to his partner (the partnership game).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub yields: Vec<Yield>,
@@ -50,6 +54,25 @@ pub struct Declaration {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from_partner: Vec<Card>,
     /// Its value.
+    pub value: u32,
+    /// It was announced at an earlier turn and scored now (`E scores …`, 000:683–686).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pending: bool,
+}
+
+/// A declaration announced at one turn to be scored at a later one (000:683–686): `E
+/// announces marriage ♥K@table ♥Q@table`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Announcement {
+    /// After which trick (1-based).
+    pub after_trick: usize,
+    /// Who announced.
+    pub seat: String,
+    /// The declaration's word (`marriage` …).
+    pub kind: String,
+    /// Its cards.
+    pub cards: Vec<Card>,
+    /// What it will count when scored.
     pub value: u32,
 }
 

@@ -13,7 +13,9 @@ use notation::{
 
 use crate::at;
 use crate::bezique::cut::{Cut, CutWord};
-use crate::bezique::model::{Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord, Yield};
+use crate::bezique::model::{
+    Announcement, Declaration, Exchange, GameResult, Replay, SideResult, TrickRecord, Yield,
+};
 use crate::bezique::pending::{Pending, PendingWord};
 use crate::bezique::rules::{BrisqueCount, Options, Profile, with_tag};
 use crate::bezique::settle::{Figures, settle};
@@ -606,6 +608,7 @@ impl<'a> Run<'a> {
         self.replay.declarations = sink.declarations;
         self.replay.exchanges = sink.exchanges;
         self.replay.yields = sink.yields;
+        self.replay.announcements = sink.announcements;
         self.last_taker = sink.last_taker;
         if !state.is_over() && (!play.items.items.is_empty() || self.record.result.is_some()) {
             // Six- and Eight-Pack count no cards: only the last trick is left uncounted there.
@@ -737,6 +740,7 @@ impl<'a> Run<'a> {
             cards: in_book_order(cards.iter().collect()),
             from_partner: Vec::new(),
             value,
+            pending: false,
         });
         self.check_figure("carte-blanche", value, figure);
     }
@@ -766,6 +770,7 @@ impl<'a> Run<'a> {
                         cards: Vec::new(),
                         from_partner: Vec::new(),
                         value,
+                        pending: false,
                     });
                 }
                 self.check_figure(word.word(), value, figure);
@@ -823,6 +828,13 @@ impl<'a> Run<'a> {
         match st.word {
             PendingWord::Announces => match state.announce(kind, &st.cards, &st.marked) {
                 Ok((kind, value)) => {
+                    sink.announcements.push(Announcement {
+                        after_trick: sink.tricks.len(),
+                        seat: who.to_string(),
+                        kind: meld::word(kind).to_string(),
+                        cards: in_book_order(st.cards.iter().collect()),
+                        value,
+                    });
                     self.pending.announce(seat, kind, st.cards);
                     self.check_figure(word, value, st.figure);
                 }
@@ -846,6 +858,7 @@ impl<'a> Run<'a> {
                             cards: in_book_order(st.cards.iter().collect()),
                             from_partner: Vec::new(),
                             value,
+                            pending: true,
                         });
                         self.check_figure(meld::word(kind), value, st.figure);
                     }
@@ -1149,6 +1162,7 @@ struct CheckSink {
     findings: Vec<Diagnostic>,
     tricks: Vec<TrickRecord>,
     declarations: Vec<Declaration>,
+    announcements: Vec<Announcement>,
     exchanges: Vec<Exchange>,
     yields: Vec<Yield>,
     last_taker: Option<Seat>,
@@ -1222,6 +1236,7 @@ impl Sink<PlayState, Ctx> for CheckSink {
                         cards: in_book_order(cards.iter().collect()),
                         from_partner: in_book_order(partner.iter().collect()),
                         value: *value,
+                        pending: false,
                     });
                 }
                 if let Some(d) = figure_mismatch(meld::word(*kind), *value, ctx.figure) {

@@ -105,13 +105,30 @@ pub fn body(replay: &Replay, display: Display) -> String {
                 } else {
                     format!(" ({} from the partner's table)", cards(display, &d.from_partner))
                 };
+                // A pending declaration (000:683–686) is scored at a later turn than the
+                // one it was announced at.
+                let verb = if d.pending {
+                    "scores the pending"
+                } else {
+                    "declares"
+                };
                 let _ = writeln!(
                     s,
-                    "        {} declares {} {} = {}{partner}",
+                    "        {} {verb} {} {} = {}{partner}",
                     d.seat,
                     d.kind,
                     cards(display, &d.cards),
                     d.value
+                );
+            }
+            for a in replay.announcements.iter().filter(|a| a.after_trick == i + 1) {
+                let _ = writeln!(
+                    s,
+                    "        {} announces {} {} ({}, to be scored at a later turn)",
+                    a.seat,
+                    a.kind,
+                    cards(display, &a.cards),
+                    a.value
                 );
             }
             for x in replay.exchanges.iter().filter(|x| x.after_trick == i + 1) {

@@ -143,7 +143,8 @@ pub struct ScoredRow {
     /// The deal's number.
     pub number: u32,
     /// What the deal was: `game`, `passed`, `ramsch`, `penalty`, or `unknown` (a link to a
-    /// hand's record that is not in the input).
+    /// hand's record that is not in the input); `chouette` for a game of a Chouette Bezique
+    /// sitting, whose `declarer` is the player in the box.
     pub kind: String,
     /// The dealer's name, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,6 +173,10 @@ pub struct ScoredRow {
     pub totals: Vec<i64>,
     /// The findings at this row.
     pub findings: Vec<RowFinding>,
+    /// The captain, who played against the declarer in the box (a Chouette Bezique row,
+    /// spec/rules/bezique.md §3f).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captain: Option<String>,
 }
 
 /// A finding attached to a row of a sheet, or to the sheet.
@@ -306,6 +311,7 @@ pub fn score_from(
             points,
             totals: totals.clone(),
             findings: Vec::new(),
+            captain: None,
         };
         row.kind = match &e.kind {
             EntryKind::Game {

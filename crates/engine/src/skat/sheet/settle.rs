@@ -22,6 +22,9 @@ pub enum Method {
     Lowest,
     /// Each score less the average of all (seed 001, the League stake; seed 000).
     Average,
+    /// Every game was paid in full when it was played, so the totals are what each has won
+    /// or lost (Chouette Bezique, spec/rules/bezique.md §3f). Not a Skat sheet's option.
+    Paid,
 }
 
 impl Method {
@@ -46,6 +49,7 @@ pub fn settle(method: Method, totals: &[i64]) -> (Vec<i64>, bool) {
     let spread = |s: i64| s.saturating_mul(n).saturating_sub(sum);
     match method {
         Method::Pairs | Method::Lowest => (totals.iter().map(|&s| spread(s)).collect(), true),
+        Method::Paid => (totals.to_vec(), true),
         Method::Average => {
             if n == 0 {
                 return (Vec::new(), true);
