@@ -1483,6 +1483,17 @@ fn the_double_pack_auction_takes_melds_and_flushes_announced() {
     // A flush announced after a bid is no call of the auction: the check's P0110.
     let flush = game.parse_action("flush").expect("an announcement");
     assert_eq!(game.play(&flush).expect_err("after a bid").code, "P0110");
+    // A bid stated with its announcement (spec/rules/pinochle.md §5f): the stated number is
+    // the bid. The lowest bid with a flush is offered; any other is read.
+    let third = game.to_act().expect("a seat");
+    assert!(tokens(game.as_ref()).contains(&"530 flush".to_string()));
+    let low = game.parse_action("510 meld 100").expect("a stated bid");
+    assert_eq!(game.play(&low).expect_err("not above 520").code, "P0102");
+    let stated = game.parse_action("540  LONG-SUIT").expect("a stated bid");
+    assert_eq!(stated.token(), "540 flush");
+    play_token(game.as_mut(), "540 long-suit");
+    let record = game.to_record();
+    assert!(record.contains(&format!("{third}: 540 flush")), "{record}");
     let mut rng = Rng(0);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());
