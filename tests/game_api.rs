@@ -1185,6 +1185,9 @@ fn the_bidder_concedes_before_leading_but_not_after() {
         .find(|a| a.token().starts_with("buries "))
         .expect("a bury");
     game.play(&bury).expect("a bury of three");
+    // The opponents are asked first (000:437); they let him play.
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    play_token(game.as_mut(), "declines");
     assert_eq!(game.to_act().as_deref(), Some("F"));
     let legal = tokens(game.as_ref());
     assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
@@ -1203,6 +1206,44 @@ fn the_bidder_concedes_before_leading_but_not_after() {
     play_token(lead.as_mut(), card);
     assert!(!tokens(lead.as_ref()).contains(&"concedes".to_string()));
     assert!(lead.parse_action("concedes").is_err());
+}
+
+#[test]
+fn the_opponents_may_concede_the_contract_before_the_first_lead() {
+    // Seed 000, 000:437: "The opponents, by agreement, may concede the bidder's contract
+    // without forcing him to play. In this event, the bidder collects the value of the bid
+    // from every other player." The first opponent after the bidder speaks for both, when
+    // the play is about to begin; the record writes `M concedes` among the exchanges.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    assert_eq!(tokens(game.as_ref()), ["concedes", "declines"]);
+    // Only the opponents' choice is offered: no card, no bid.
+    assert_eq!(game.parse_action("♠A").expect_err("no card yet").code, "A0001");
+    let played = play_token(game.as_mut(), "concedes");
+    assert!(played.over && game.is_over());
+    let record = game.to_record();
+    assert!(record.contains("M concedes"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+    let (ending, settled) = settlement(game.as_ref());
+    assert_eq!(ending, engine::pinochle::settle::Ending::Conceded);
+    // The bidder collects the value of 300 in hearts (3 units, 000:403-405) from each.
+    assert!(settled.iter().any(|(s, n)| s == "F" && *n > 0), "{settled:?}");
+    assert!(
+        settled
+            .iter()
+            .filter(|(s, _)| s == "M" || s == "R")
+            .all(|(_, n)| *n < 0),
+        "{settled:?}"
+    );
 }
 
 /// A three-hand double-pack game after its auction and trump: the bidder and the game.
