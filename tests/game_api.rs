@@ -349,6 +349,7 @@ fn a_game_stopped_anywhere_goes_on_from_its_record() {
         ("sixty-six", "uspc-two-hand"),
         ("bezique", "uspc-two-hand"),
         ("bezique", "uspc-no-turn"),
+        ("bezique", "uspc-four-hand-partnership"),
         ("frog", "foster-1897"),
         ("ristikontra", "wikipedia-003"),
         ("ristikontra", "wikipedia-003-variations"),
@@ -550,6 +551,176 @@ fn bezique_s_winner_declares_before_the_draw() {
     let mut game = game;
     let marriage = game.parse_action("marriage ♥K ♥Q").expect("a declaration");
     assert_eq!(game.play(&marriage).expect_err("no trick won").code, "B0208");
+}
+
+/// A bot of the partnership game: the winner yields half the time he may; the partner he
+/// yielded to declares (preferring his partner's table cards) or passes.
+fn play_partnership(game: &mut dyn Game, rng: &mut Rng) {
+    while !game.is_over() {
+        let legal = game.legal();
+        let yields = legal.iter().find(|a| a.token().starts_with("yields"));
+        let partner_turn = legal.iter().any(|a| a.token() == "passes");
+        let with_mate: Vec<_> = legal.iter().filter(|a| a.token().contains('@')).collect();
+        let action = match yields {
+            Some(y) if rng.below(2) == 0 => y.clone(),
+            _ if partner_turn && !with_mate.is_empty() && rng.below(4) != 0 => {
+                with_mate[rng.below(with_mate.len())].clone()
+            }
+            _ if partner_turn && rng.below(3) == 0 => legal
+                .iter()
+                .find(|a| a.token() == "passes")
+                .cloned()
+                .expect("a pass"),
+            // Declarations fill the tables, whose cards the partners then share.
+            _ if rng.below(4) != 0 && legal.iter().any(|a| a.token().contains(' ')) => {
+                let said: Vec<_> = legal.iter().filter(|a| a.token().contains(' ')).collect();
+                said[rng.below(said.len())].clone()
+            }
+            _ => legal[rng.below(legal.len())].clone(),
+        };
+        let parsed = game
+            .parse_action(action.token())
+            .expect("a legal token reads back");
+        assert_eq!(parsed, action);
+        game.play(&action)
+            .unwrap_or_else(|r| panic!("{action}: {r}\n{}", game.to_record()));
+    }
+}
+
+#[test]
+fn partnership_bezique_bots_yield_and_the_partner_declares_or_passes() {
+    // Seed 000, Four-Hand Bezique (000:580–586): the winner of each trick may declare or
+    // pass the privilege to his partner, who may declare with cards his partner declared
+    // and that still lie on the table; "if the partner cannot declare, the winner of the
+    // trick cannot then declare".
+    let (mut yields, mut passes, mut partner_declarations, mut with_mate) = (0, 0, 0, 0);
+    for seed in 0..24u64 {
+        let mut game = table_game::new_game(
+            "bezique",
+            Some("uspc-four-hand-partnership"),
+            DealSpec::Seed(seed),
+        )
+        .expect("a game");
+        assert_eq!(game.seats(), ["N", "E", "S", "W"]);
+        let mut rng = Rng(seed ^ 0xbe21);
+        play_partnership(game.as_mut(), &mut rng);
+        let record = game.to_record();
+        let (_, result) = checked(&record);
+        assert_eq!(game.result(), result, "{record}");
+        let lines: Vec<&str> = record.lines().map(str::trim).collect();
+        for (i, l) in lines.iter().enumerate() {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if words.get(1) == Some(&"yields") {
+                yields += 1;
+                let to = words.get(2).copied().unwrap_or_default();
+                match lines.get(i + 1).map(|n| n.split_whitespace().collect::<Vec<_>>()) {
+                    Some(n) if n.first() == Some(&to) && n.get(1) == Some(&"passes") => passes += 1,
+                    Some(n) if n.first() == Some(&to) => partner_declarations += 1,
+                    _ => {}
+                }
+            }
+            if words.len() > 2
+                && words
+                    .iter()
+                    .skip(2)
+                    .any(|w| w.contains("@N") || w.contains("@S") || w.contains("@E") || w.contains("@W"))
+            {
+                with_mate += 1;
+            }
+        }
+        // The game goes on from its record wherever it stopped: after a yield too.
+        for cut in (0..lines.len()).step_by(7) {
+            let text: String = record.lines().take(cut).map(|l| format!("{l}\n")).collect();
+            let Ok(again) = table_game::from_record(&text) else {
+                continue;
+            };
+            let reread = table_game::from_record(&again.to_record()).expect("its own record");
+            assert_eq!(reread.to_act(), again.to_act(), "{text}");
+            assert_eq!(reread.legal(), again.legal(), "{text}");
+        }
+    }
+    assert!(
+        yields > 0 && passes > 0 && partner_declarations > 0,
+        "{yields} {passes} {partner_declarations}"
+    );
+    assert!(with_mate > 0, "no declaration with the partner's table cards");
+}
+
+/// The partnership game from seed `seed`, played by bots that never yield until the first
+/// turn whose winner may yield, which he does.
+fn partnership_after_a_yield(seed: u64) -> Box<dyn Game> {
+    let mut game = table_game::new_game(
+        "bezique",
+        Some("uspc-four-hand-partnership"),
+        DealSpec::Seed(seed),
+    )
+    .expect("a game");
+    let mut rng = Rng(seed);
+    while !game.is_over() {
+        let legal = game.legal();
+        if let Some(y) = legal.iter().find(|a| a.token().starts_with("yields")) {
+            let y = y.clone();
+            game.play(&y).expect("a legal yield");
+            return game;
+        }
+        let cards: Vec<_> = legal.iter().filter(|a| !a.token().contains(' ')).collect();
+        let a = cards[rng.below(cards.len())].clone();
+        game.play(&a).expect("a legal card");
+    }
+    panic!("no yield in the game of seed {seed}");
+}
+
+#[test]
+fn partnership_bezique_refusals_carry_the_check_s_codes() {
+    let mut game = partnership_after_a_yield(3);
+    let record = game.to_record();
+    let winner_line = record.lines().last().expect("the yield").trim().to_string();
+    let mut words = winner_line.split_whitespace();
+    let (winner, partner) = (
+        words.next().expect("the winner").to_string(),
+        words.nth(1).expect("the partner").to_string(),
+    );
+    // The partner may have nothing to declare: then the winner leads at once.
+    if game.to_act().as_deref() == Some(partner.as_str()) {
+        // The partner declares or passes; he does not lead.
+        let lead = game.parse_action("♠A").expect("a card");
+        assert_eq!(game.play(&lead).expect_err("not his lead").code, "B0303");
+        let again = game.parse_action("yields").expect("a yield");
+        assert_eq!(game.play(&again).expect_err("a second yield").code, "B0215");
+        let pass = game.parse_action("passes").expect("a pass");
+        game.play(&pass).expect("the partner passes");
+    }
+    assert_eq!(game.to_act().as_deref(), Some(winner.as_str()));
+    assert!(
+        game.legal().iter().all(|a| !a.token().contains(' ')),
+        "{:?}",
+        game.legal()
+    );
+    let before = game.to_record();
+    let pass = game.parse_action("passes").expect("a pass");
+    assert_eq!(game.play(&pass).expect_err("not his pass").code, "B0299");
+    let marriage = game.parse_action("marriage ♥K ♥Q").expect("a declaration");
+    assert_eq!(game.play(&marriage).expect_err("he yielded").code, "B0216");
+    assert_eq!(game.to_record(), before);
+    // The check reads the same pass: `S passes` is accepted, a second one is B0299.
+    let codes: Vec<String> = check::check_str(&before)[0]
+        .findings
+        .iter()
+        .map(|f| f.code.to_string())
+        .collect();
+    assert_eq!(codes, ["B0501"], "{before}");
+    let twice = format!("{before}         {partner} passes\n         {partner} passes\n");
+    let codes: Vec<String> = check::check_str(&twice)[0]
+        .findings
+        .iter()
+        .map(|f| f.code.to_string())
+        .collect();
+    assert!(codes.contains(&"B0299".to_string()), "{codes:?}\n{twice}");
+    // In the individual game a yield or a pass is no action of the check's rules either.
+    let mut game =
+        table_game::new_game("bezique", Some("uspc-four-hand"), DealSpec::Seed(3)).expect("a game");
+    let pass = game.parse_action("passes").expect("a pass");
+    assert_eq!(game.play(&pass).expect_err("no partner").code, "B0299");
 }
 
 #[test]
@@ -1014,6 +1185,9 @@ fn the_bidder_concedes_before_leading_but_not_after() {
         .find(|a| a.token().starts_with("buries "))
         .expect("a bury");
     game.play(&bury).expect("a bury of three");
+    // The opponents are asked first (000:437); they let him play.
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    play_token(game.as_mut(), "declines");
     assert_eq!(game.to_act().as_deref(), Some("F"));
     let legal = tokens(game.as_ref());
     assert!(legal.contains(&"concedes".to_string()), "{legal:?}");
@@ -1032,6 +1206,44 @@ fn the_bidder_concedes_before_leading_but_not_after() {
     play_token(lead.as_mut(), card);
     assert!(!tokens(lead.as_ref()).contains(&"concedes".to_string()));
     assert!(lead.parse_action("concedes").is_err());
+}
+
+#[test]
+fn the_opponents_may_concede_the_contract_before_the_first_lead() {
+    // Seed 000, 000:437: "The opponents, by agreement, may concede the bidder's contract
+    // without forcing him to play. In this event, the bidder collects the value of the bid
+    // from every other player." The first opponent after the bidder speaks for both, when
+    // the play is about to begin; the record writes `M concedes` among the exchanges.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    assert_eq!(game.to_act().as_deref(), Some("M"));
+    assert_eq!(tokens(game.as_ref()), ["concedes", "declines"]);
+    // Only the opponents' choice is offered: no card, no bid.
+    assert_eq!(game.parse_action("♠A").expect_err("no card yet").code, "A0001");
+    let played = play_token(game.as_mut(), "concedes");
+    assert!(played.over && game.is_over());
+    let record = game.to_record();
+    assert!(record.contains("M concedes"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+    let (ending, settled) = settlement(game.as_ref());
+    assert_eq!(ending, engine::pinochle::settle::Ending::Conceded);
+    // The bidder collects the value of 300 in hearts (3 units, 000:403-405) from each.
+    assert!(settled.iter().any(|(s, n)| s == "F" && *n > 0), "{settled:?}");
+    assert!(
+        settled
+            .iter()
+            .filter(|(s, _)| s == "M" || s == "R")
+            .all(|(_, n)| *n < 0),
+        "{settled:?}"
+    );
 }
 
 /// A three-hand double-pack game after its auction and trump: the bidder and the game.
@@ -1312,6 +1524,17 @@ fn the_double_pack_auction_takes_melds_and_flushes_announced() {
     // A flush announced after a bid is no call of the auction: the check's P0110.
     let flush = game.parse_action("flush").expect("an announcement");
     assert_eq!(game.play(&flush).expect_err("after a bid").code, "P0110");
+    // A bid stated with its announcement (spec/rules/pinochle.md §5f): the stated number is
+    // the bid. The lowest bid with a flush is offered; any other is read.
+    let third = game.to_act().expect("a seat");
+    assert!(tokens(game.as_ref()).contains(&"530 flush".to_string()));
+    let low = game.parse_action("510 meld 100").expect("a stated bid");
+    assert_eq!(game.play(&low).expect_err("not above 520").code, "P0102");
+    let stated = game.parse_action("540  LONG-SUIT").expect("a stated bid");
+    assert_eq!(stated.token(), "540 flush");
+    play_token(game.as_mut(), "540 long-suit");
+    let record = game.to_record();
+    assert!(record.contains(&format!("{third}: 540 flush")), "{record}");
     let mut rng = Rng(0);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());

@@ -96,10 +96,7 @@ impl Family for Bezique {
         profile: &str,
         deal: crate::table_game::DealSpec,
     ) -> Option<Result<Box<dyn crate::table_game::Game>, crate::table_game::GameError>> {
-        // The partnership game is not offered to bots (spec/game-api.md).
-        if rules::by_name(profile)?.options.partners {
-            return None;
-        }
+        rules::by_name(profile)?;
         Some(bezique::game::new_game(profile, deal))
     }
 

@@ -14,6 +14,9 @@ use crate::pinochle::words as common;
 /// The word of a yield: `N yields S`.
 pub const YIELDS: &str = "yields";
 
+/// The word of the partner who declines to declare after a yield: `S passes`.
+pub const PASSES: &str = "passes";
+
 const HELP: &str = "seed 000, Four-Hand Bezique: the winner of each trick may declare, or may pass the privilege to the partner";
 
 /// The finding of a refusal of the partnership rules at `span`.
@@ -59,7 +62,22 @@ pub(crate) fn finding<S: AsRef<str>>(
             "a double or triple bezique counts only if all its cards come from one player's hand, not from the partner's table",
         )
         .with_help("seed 000, Four-Hand Bezique: \"but only if all the cards come from the hand of the same player\""),
+        PartnerRefusal::AfterPass => pass_error(
+            span,
+            "the partner passed: nobody declares, exchanges or yields for the rest of this turn".to_string(),
+        ),
+        PartnerRefusal::NoPassNow => pass_error(
+            span,
+            "no pass now: only the partner the declaration was yielded to passes, once, before the next lead".to_string(),
+        ),
     }
+}
+
+/// A partner's pass out of place, or an action after it (`B0299`).
+fn pass_error(span: Option<Span>, message: String) -> Diagnostic {
+    Diagnostic::error("B0299", Kind::Illegal, span, message).with_help(
+        "after `N yields S` the partner declares or writes `S passes`; \"if the partner cannot declare, the winner of the trick cannot then declare\" (seed 000, Four-Hand Bezique)",
+    )
 }
 
 /// The finding for a declaration by `seat`, who is not the one to declare now, when the

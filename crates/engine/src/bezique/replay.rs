@@ -512,6 +512,17 @@ impl<'a> Run<'a> {
                         self.yield_turn(state, &mut sink, seat, st, span);
                         continue;
                     }
+                    if word.eq_ignore_ascii_case(partners::PASSES) {
+                        if let Err(r) = state.partner_pass(seat) {
+                            self.push(refusal_finding(
+                                self.labels,
+                                Action::Yield { to: seat },
+                                r,
+                                at(span),
+                            ));
+                        }
+                        continue;
+                    }
                     if let Some((w, wspan)) = stranger {
                         self.push(
                             Diagnostic::error(

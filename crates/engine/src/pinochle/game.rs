@@ -30,6 +30,9 @@ pub(crate) enum PinochleState {
     Play(Box<PlayState>),
     /// The first lead, by a bidder who may concede instead.
     Lead(Box<AtLead>, Box<PlayState>),
+    /// Before the first lead, the opponents' agreement to concede the contract (000:437),
+    /// asked of the first opponent after the bidder; then the bidder's lead.
+    Opponents(Box<AtLead>, Box<PlayState>),
     /// Thrown in, forfeited or conceded before the play.
     Over,
 }
@@ -71,6 +74,27 @@ impl AtLead {
 
     /// The record with the bidder's concession, or the check's refusal of it.
     fn concede(&self) -> Result<Box<Record>, Refusal> {
+        self.concede_by(&self.bidder)
+    }
+
+    /// The first opponent after the bidder, who speaks for the opponents' agreement: the
+    /// next seat in the order of the calls, as the seed names no one (000:437).
+    fn opponent(&self) -> Option<Seat> {
+        let labels = words::seat_labels(prelude::options_of(&self.record, self.profile).seats);
+        let at = labels.iter().position(|l| l.eq_ignore_ascii_case(&self.bidder))?;
+        Seat::new((at + 1) % labels.len().max(1))
+    }
+
+    /// Whether the profile lets the opponents concede the contract: where deals are settled
+    /// in units (in the three-hand double pack only the bidder concedes, 000:339).
+    fn opponents_concede(&self) -> bool {
+        let o = prelude::options_of(&self.record, self.profile);
+        o.concessions && o.schedule.is_some()
+    }
+
+    /// The record with the concession of the seat labelled `seat` written among the
+    /// exchanges, or the check's refusal of it.
+    fn concede_by(&self, seat: &str) -> Result<Box<Record>, Refusal> {
         let mut record = self.record.clone();
         record.result = None;
         let judged = |r: &Record| -> Vec<Diagnostic> {
@@ -82,7 +106,7 @@ impl AtLead {
         };
         let before: Vec<&'static str> = judged(&record).iter().map(|d| d.code).collect();
         let st = Statement {
-            seat: Some(Spanned::bare(self.bidder.clone())),
+            seat: Some(Spanned::bare(seat.to_string())),
             tokens: vec![Spanned::bare(Token::Word("concedes".to_string()))],
             figure: Vec::new(),
             comments: Vec::new(),
@@ -115,9 +139,14 @@ pub(crate) enum PinochleAct {
     Give(usize, CardCounts),
     /// A meld or a flush announced in the double-pack auction.
     Announces(Announce),
-    /// The bidder's concession instead of the first lead.
+    /// The bidder's concession instead of the first lead, or the opponents'.
     Concede,
+    /// The opponents let the bidder play (nothing is written: the record has no word for it).
+    Decline,
 }
+
+/// The word of the opponents who let the bidder play rather than concede.
+const DECLINES: &str = "declines";
 
 fn card(token: &str) -> Option<Card> {
     cards::parse_card(token, AlphabetSet::DEFAULT).ok()
@@ -189,6 +218,7 @@ impl Rules for PinochleGame {
         match state {
             PinochleState::Prelude(p) => p.to_act().and_then(Seat::new),
             PinochleState::Play(s) | PinochleState::Lead(_, s) => play_to_act(s),
+            PinochleState::Opponents(at, _) => at.opponent(),
             PinochleState::Over => None,
         }
     }
@@ -208,6 +238,7 @@ impl Rules for PinochleGame {
                 .map(PinochleAct::Play)
                 .chain([PinochleAct::Concede])
                 .collect(),
+            PinochleState::Opponents(..) => vec![PinochleAct::Concede, PinochleAct::Decline],
             PinochleState::Over => Vec::new(),
         }
     }
@@ -219,6 +250,7 @@ impl Rules for PinochleGame {
             (_, PinochleAct::Bury(cards)) => bury_token(&cards),
             (PinochleState::Prelude(p), PinochleAct::Give(to, cards)) => give_token(p, to, &cards),
             (_, PinochleAct::Concede) => "concedes".to_string(),
+            (_, PinochleAct::Decline) => DECLINES.to_string(),
             (_, PinochleAct::Announces(a)) => a.token(),
             _ => String::new(),
         }
@@ -231,6 +263,11 @@ impl Rules for PinochleGame {
             PinochleState::Lead(..) => match words::exchange(token.trim()) {
                 Some(ExchangeWord::Concedes) => Some(PinochleAct::Concede),
                 _ => play_parse(token).map(PinochleAct::Play),
+            },
+            PinochleState::Opponents(..) => match words::exchange(token.trim()) {
+                Some(ExchangeWord::Concedes) => Some(PinochleAct::Concede),
+                _ if token.trim().eq_ignore_ascii_case(DECLINES) => Some(PinochleAct::Decline),
+                _ => None,
             },
             PinochleState::Over => None,
         }
@@ -251,6 +288,20 @@ impl Rules for PinochleGame {
             (PinochleState::Lead(at, _), PinochleAct::Concede) => {
                 let record = at.concede()?;
                 *state = PinochleState::Over;
+                Ok(Step::Prelude(record))
+            }
+            (PinochleState::Opponents(at, _), PinochleAct::Concede) => {
+                let opponent = at
+                    .opponent()
+                    .and_then(|s| labels.get(s.index()))
+                    .ok_or_else(|| Refusal::new("A0001", "no opponent"))?;
+                let record = at.concede_by(opponent)?;
+                *state = PinochleState::Over;
+                Ok(Step::Prelude(record))
+            }
+            (PinochleState::Opponents(at, s), PinochleAct::Decline) => {
+                let record = Box::new(at.record.clone());
+                *state = PinochleState::Lead(at, s);
                 Ok(Step::Prelude(record))
             }
             (
@@ -283,6 +334,9 @@ impl Rules for PinochleGame {
                             profile: p.profile(),
                         });
                         *state = match at {
+                            Some(at) if at.opponents_concede() => {
+                                PinochleState::Opponents(Box::new(at), play)
+                            }
                             Some(at) => PinochleState::Lead(Box::new(at), play),
                             None => PinochleState::Play(play),
                         };
@@ -300,7 +354,9 @@ impl Rules for PinochleGame {
 
     fn trick_len(&self, state: &PinochleState) -> usize {
         match state {
-            PinochleState::Play(s) | PinochleState::Lead(_, s) => s.trick().len(),
+            PinochleState::Play(s) | PinochleState::Lead(_, s) | PinochleState::Opponents(_, s) => {
+                s.trick().len()
+            }
             _ => 0,
         }
     }

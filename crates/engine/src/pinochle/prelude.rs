@@ -54,6 +54,14 @@ pub(crate) enum Announce {
     Meld(u32),
     /// A flush or a long suit before any bid: a bid of the minimum.
     Flush,
+    /// A bid stated with its announcement (`500 flush`, `510 meld 100`): the stated number
+    /// is the bid, as the check reads it (spec/rules/pinochle.md §5f).
+    WithBid {
+        /// The bid stated.
+        bid: u32,
+        /// The meld announced in points; `None` for a flush or long suit.
+        meld: Option<u32>,
+    },
 }
 
 impl Announce {
@@ -62,6 +70,16 @@ impl Announce {
         match self {
             Announce::Meld(m) => format!("meld {m}"),
             Announce::Flush => "flush".to_string(),
+            Announce::WithBid { bid, meld: None } => format!("{bid} flush"),
+            Announce::WithBid { bid, meld: Some(m) } => format!("{bid} meld {m}"),
+        }
+    }
+
+    /// The bid the call states, if it states one.
+    pub(crate) fn stated(self) -> Option<u32> {
+        match self {
+            Announce::WithBid { bid, .. } => Some(bid),
+            Announce::Meld(_) | Announce::Flush => None,
         }
     }
 
@@ -69,6 +87,15 @@ impl Announce {
     pub(crate) fn read(token: &str) -> Option<Announce> {
         let mut words = token.split_whitespace();
         let first = words.next()?.to_ascii_lowercase();
+        // A stated bid first (`500 flush`), then the announcement alone.
+        if let Ok(bid) = first.parse::<u32>() {
+            let rest: Vec<&str> = words.collect();
+            return match Announce::read(&rest.join(" "))? {
+                Announce::Flush => Some(Announce::WithBid { bid, meld: None }),
+                Announce::Meld(m) => Some(Announce::WithBid { bid, meld: Some(m) }),
+                Announce::WithBid { .. } => None,
+            };
+        }
         let second = words.next();
         if words.next().is_some() {
             return None;
@@ -419,6 +446,16 @@ impl Prelude {
                         Some(_) => ANNOUNCED_AFTER.map(Announce::Meld).to_vec(),
                     };
                     out.extend(announced.into_iter().map(Announce::token));
+                    // A flush stated with the lowest bid the auction takes, as the check
+                    // reads it (`E: 500 flush`); other stated announcements are read, not
+                    // offered.
+                    out.push(
+                        Announce::WithBid {
+                            bid: lowest,
+                            meld: None,
+                        }
+                        .token(),
+                    );
                 }
                 out
             }
@@ -572,6 +609,8 @@ impl Prelude {
                 .calls
                 .iter()
                 .map(|&(s, b, a)| match (a, b) {
+                    // The stated bid is the call's own number: no figure.
+                    (Some(a), _) if a.stated().is_some() => format!("{}: {}", label(s), a.token()),
                     (Some(a), Some(b)) => format!("{}: {} = {b}", label(s), a.token()),
                     (Some(a), None) => format!("{}: {}", label(s), a.token()),
                     (None, Some(b)) => format!("{} {b}", label(s)),
@@ -652,6 +691,7 @@ impl Prelude {
                         .high()
                         .map(|(_, l)| l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
                     Some(Announce::Flush) => self.high().is_none().then_some(o.minimum),
+                    Some(Announce::WithBid { bid, .. }) => Some(bid),
                     None if token == "pass" => None,
                     None => Some(token.parse::<u32>().map_err(|_| no())?),
                 };
@@ -851,6 +891,24 @@ mod tests {
         assert_eq!(Announce::read("long-suit"), Some(Announce::Flush));
         assert_eq!(Announce::read("meld"), None);
         assert_eq!(Announce::read("meld 100 flush"), None);
+        // A bid stated with its announcement (`E: 500 flush`, `E: 510 meld 100`).
+        assert_eq!(
+            Announce::read("500 flush"),
+            Some(Announce::WithBid { bid: 500, meld: None })
+        );
+        assert_eq!(
+            Announce::read("510 MELD 100"),
+            Some(Announce::WithBid {
+                bid: 510,
+                meld: Some(100)
+            })
+        );
+        assert_eq!(
+            Announce::read("500 long-suit").map(Announce::token).as_deref(),
+            Some("500 flush")
+        );
+        assert_eq!(Announce::read("500 510 flush"), None);
+        assert_eq!(Announce::read("500"), None);
         assert_eq!(Announce::read("500"), None);
         assert_eq!(Announce::Meld(140).token(), "meld 140");
     }

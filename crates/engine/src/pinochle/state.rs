@@ -236,6 +236,9 @@ pub struct PlayState {
     yielded_to: Option<Seat>,
     /// Whether the winner has declared, shown or exchanged this turn (no yield after).
     acted: bool,
+    /// Whether the partner the turn was yielded to has passed (`S passes`): nobody declares
+    /// for the rest of the turn (partnership Bezique).
+    partner_passed: bool,
 }
 
 impl PlayState {
@@ -270,6 +273,7 @@ impl PlayState {
             dix_given: BySeat::new(rules.table),
             yielded_to: None,
             acted: false,
+            partner_passed: false,
             hands,
             rules,
         };
@@ -523,6 +527,7 @@ impl PlayState {
         self.melded = false;
         self.yielded_to = None;
         self.acted = false;
+        self.partner_passed = false;
         let on_table = self.shown[seat].counts().contains(card);
         let took_from_table = if (from_table || !self.hands[seat].contains(card)) && on_table {
             self.shown[seat].take(card)
@@ -573,6 +578,9 @@ impl PlayState {
     }
 
     fn turn_seat(&self) -> Result<Seat, Refusal> {
+        if self.partner_passed {
+            return Err(Refusal::Partnership(PartnerRefusal::AfterPass));
+        }
         match self.turn {
             Some(winner)
                 if self.trick.is_empty()

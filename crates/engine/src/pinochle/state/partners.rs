@@ -33,6 +33,10 @@ pub enum PartnerRefusal {
     PartnerBars(Card),
     /// A double or triple bezique must come from one player's hand (000:586).
     NotOneHand,
+    /// A declaration, exchange or yield after the partner passed this turn.
+    AfterPass,
+    /// A pass by a seat the turn was not yielded to, a second pass, or one after the lead.
+    NoPassNow,
 }
 
 impl PlayState {
@@ -124,6 +128,28 @@ impl PlayState {
     pub(super) fn apply_yield(&mut self, from: Seat, to: Seat) -> Event {
         self.yielded_to = Some(to);
         Event::Yielded { from, to }
+    }
+
+    /// Whether the partner the turn was yielded to has passed this turn.
+    pub fn partner_passed(&self) -> bool {
+        self.partner_passed
+    }
+
+    /// The partner the turn was yielded to declines to declare (`S passes`): since "if the
+    /// partner cannot declare, the winner of the trick cannot then declare" (000:582), the
+    /// turn has no declaration left, and the winner leads. A pass comes from the partner the
+    /// turn was yielded to, once, before the next lead; anything else is refused.
+    pub fn partner_pass(&mut self, seat: Seat) -> Result<(), Refusal> {
+        if self.partner_passed {
+            return Err(Refusal::Partnership(PartnerRefusal::NoPassNow));
+        }
+        match (self.yielded_to, self.turn_seat()) {
+            (Some(to), Ok(_)) if to == seat => {
+                self.partner_passed = true;
+                Ok(())
+            }
+            _ => Err(Refusal::Partnership(PartnerRefusal::NoPassNow)),
+        }
     }
 
     /// The yield the winner may make now, if any.
