@@ -1,7 +1,7 @@
 //! The `stich` command-line tool as a library: the pieces the binary is made of, so that
 //! tests and benchmarks drive the very same code.
 
-pub mod brief;
+pub use check::brief;
 pub mod cli;
 pub mod commands;
 pub mod format;

@@ -129,29 +129,18 @@ fn quick_line(line: Line, raw: &iss::RawRecord, path: &str) -> Option<String> {
         line: raw.location.span.line,
         offset: raw.location.span.start,
     };
-    if let Line::Full(display, pretty) = line {
-        // The plain writer gives the compact report with canonical cards; other shapes are
-        // rewritten from the report the full path builds.
-        if display != cards::Display::Unicode || pretty {
-            return None;
+    match line {
+        Line::Full(display, pretty) => {
+            check::brief::quick_json(check::json::Shape::Full(display, pretty), raw.bytes(), source())
         }
-        return check::plain_report::plain_report(raw.bytes(), &source()).map(|p| p.json);
-    }
-    let result = iss::quick::verify_result(raw.bytes())?;
-    Some(match line {
-        Line::Brief => {
-            let source = source();
-            let mut out = Vec::with_capacity(768);
-            crate::brief::quick_brief(source, result, &mut out).ok()?;
-            String::from_utf8(out).ok()?
-        }
+        Line::Brief => check::brief::quick_json(check::json::Shape::Brief, raw.bytes(), source()),
         Line::Csv => {
+            let result = iss::quick::verify_result(raw.bytes())?;
             let mut out = String::with_capacity(160);
             crate::brief::quick_row(raw.bytes(), path, raw.location.span.line, &result, &mut out);
-            out
+            Some(out)
         }
-        Line::Full(..) => return None,
-    })
+    }
 }
 
 /// What a worker does with a batch: every record's outcome, in order, handed to `send` in

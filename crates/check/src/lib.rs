@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod brief;
 #[cfg(feature = "bzip2")]
 pub mod bz2_blocks;
 pub mod generate;
@@ -38,7 +39,7 @@ use std::path::Path;
 
 pub use notation::{Diagnostic, Parsed};
 pub use open::{Compression, Form, Opened, open, open_with_threads, sniff};
-pub use records::{Records, Unit, iss_error, parse_iss};
+pub use records::{Records, Unit, Units, iss_error, parse_iss};
 pub use report::{Built, Report, Source, Work};
 
 /// The key of the claim a finding compares, as the engine gives it.
@@ -149,6 +150,13 @@ pub fn records<'a>(reader: impl Read + Send + 'a) -> io::Result<Records<'a>> {
 pub fn records_in<'a>(reader: impl Read + Send + 'a, form: Option<Form>) -> io::Result<Records<'a>> {
     let opened = open(Box::new(reader), form)?;
     Ok(Records::new(opened.reader, opened.form))
+}
+
+/// The records of `reader` split but not read ([`Units`]), the form told from the first
+/// bytes unless `form` names it, decoded as they are read when compressed.
+pub fn units_in<'a>(reader: impl Read + Send + 'a, form: Option<Form>) -> io::Result<Units<'a>> {
+    let opened = open(Box::new(reader), form)?;
+    Ok(Units::new(opened.reader, opened.form))
 }
 
 /// The records of the file at `path`, one at a time (see [`records`]).

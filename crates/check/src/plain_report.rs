@@ -10,7 +10,7 @@
 
 use cards::Card;
 use engine::core::CardSet;
-use engine::skat::{Call, End, GameResult, Seat};
+use engine::skat::{Call, GameResult, Seat};
 use report::Source;
 
 /// A plain record's report and what else a caller may keep of it.
@@ -21,6 +21,11 @@ pub struct PlainReport {
     pub id: String,
     /// The canonical stich text the content id is the hash of.
     pub canonical: String,
+    /// The players' names in the order of their header tags (`F`, `M`, `R`), each once: what
+    /// a store indexes a record by.
+    pub players: Vec<String>,
+    /// The date of the `Date` tag, ISO style ([`crate::iso_date`]).
+    pub date: Option<String>,
 }
 
 /// The full report of `record` (an ISS record as the reader splits it) from `source`, or
@@ -32,7 +37,26 @@ pub fn plain_report(record: &[u8], source: &Source) -> Option<PlainReport> {
     let id = report::content_id_of(&canonical);
     let mut json = String::with_capacity(4096);
     write(&plain, source, &id, &mut json)?;
-    Some(PlainReport { json, id, canonical })
+    let mut players: Vec<String> = Vec::with_capacity(3);
+    let mut date = None;
+    plain.tags(|name, value| {
+        if name == "Date" {
+            date = Some(crate::iso_date(value).into_owned());
+        } else if name.len() == 1
+            && name.bytes().all(|b| b.is_ascii_uppercase())
+            && !value.is_empty()
+            && !players.iter().any(|p| p == value)
+        {
+            players.push(value.to_string());
+        }
+    });
+    Some(PlainReport {
+        json,
+        id,
+        canonical,
+        players,
+        date,
+    })
 }
 
 fn seat(s: Seat) -> &'static str {
@@ -213,91 +237,16 @@ fn result(r: &GameResult, out: &mut String) -> Option<()> {
     if r.skat_use.is_some() || r.kontra.is_some() || r.ramsch.is_some() {
         return None;
     }
-    let mut n = itoa::Buffer::new();
-    let field = |out: &mut String, key: &str, value: Option<&str>| {
-        out.push_str(",\"");
-        out.push_str(key);
-        out.push_str("\":");
-        out.push_str(value.unwrap_or("null"));
-    };
     out.push_str("{\"family\":\"skat\"");
-    field(out, "passed", Some(flag(r.passed)));
-    field(out, "declarer", r.declarer.map(seat));
-    if let Some(g) = r.game {
-        out.push_str(",\"game\":");
-        text(out, g.word());
-    }
-    field(out, "hand", Some(flag(r.hand)));
-    field(out, "ouvert", Some(flag(r.ouvert)));
-    field(out, "schneider_announced", Some(flag(r.schneider_announced)));
-    field(out, "schwarz_announced", Some(flag(r.schwarz_announced)));
-    field(out, "matadors", r.matadors.map(|m| n.format(m)));
-    field(
-        out,
-        "declarer_card_points",
-        r.declarer_card_points.map(|p| n.format(p)),
-    );
-    field(out, "declarer_tricks", r.declarer_tricks.map(|t| n.format(t)));
-    field(out, "skat_points", r.skat_points.map(|p| n.format(p)));
-    field(out, "schneider", r.schneider.map(flag));
-    field(out, "schwarz", r.schwarz.map(flag));
-    if let Some(b) = r.schneider_counted {
-        field(out, "schneider_counted", Some(flag(b)));
-    }
-    if let Some(b) = r.schwarz_counted {
-        field(out, "schwarz_counted", Some(flag(b)));
-    }
-    field(out, "won", r.won.map(flag));
-    field(out, "overbid", r.overbid.map(flag));
-    field(out, "bid", r.bid.map(|b| n.format(b)));
-    field(out, "value", r.value.map(|v| n.format(v)));
-    field(out, "score", r.score.map(|s| n.format(s)));
-    field(out, "end", r.end.map(end_word));
-    field(out, "ended_at_trick", r.ended_at_trick.map(|t| n.format(t)));
-    field(out, "resigned", Some(flag(r.resigned)));
-    field(out, "left", r.left.map(seat));
-    field(out, "timed_out", r.timed_out.map(seat));
+    crate::brief::skat_result_fields(r, out);
     out.push('}');
     Some(())
-}
-
-/// How the play ended, as serde names it (quoted).
-fn end_word(e: End) -> &'static str {
-    match e {
-        End::PlayedOut => "\"played_out\"",
-        End::NullTrickTaken => "\"null_trick_taken\"",
-        End::SchwarzFailed => "\"schwarz_failed\"",
-        End::SchneiderFailed => "\"schneider_failed\"",
-        End::DeclarerConceded => "\"declarer_conceded\"",
-        End::DefendersConceded => "\"defenders_conceded\"",
-        End::DeclarerClaimed => "\"declarer_claimed\"",
-        End::DeclarerPenalized => "\"declarer_penalized\"",
-        End::DefenderPenalized => "\"defender_penalized\"",
-        End::Abandoned => "\"abandoned\"",
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_end_is_named_as_serde_names_it() {
-        for e in [
-            End::PlayedOut,
-            End::NullTrickTaken,
-            End::SchwarzFailed,
-            End::SchneiderFailed,
-            End::DeclarerConceded,
-            End::DefendersConceded,
-            End::DeclarerClaimed,
-            End::DeclarerPenalized,
-            End::DefenderPenalized,
-            End::Abandoned,
-        ] {
-            assert_eq!(end_word(e), serde_json::to_string(&e).unwrap());
-        }
-    }
+    use engine::skat::End;
 
     #[test]
     fn a_result_is_written_as_serde_writes_it() {

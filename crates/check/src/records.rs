@@ -120,3 +120,46 @@ impl Iterator for Records<'_> {
         }
     }
 }
+
+/// The records of an input of one form as [`Unit`]s: split from it in order, not yet read,
+/// so that reading and checking can happen elsewhere (on other threads, or on a fast path
+/// that never builds the syntax tree).
+pub struct Units<'a> {
+    inner: UnitsInner<'a>,
+    form: Form,
+}
+
+enum UnitsInner<'a> {
+    Stich(notation::RawChunks<Box<dyn BufRead + Send + 'a>>),
+    Iss(iss::RawRecords<Box<dyn BufRead + Send + 'a>>),
+}
+
+impl<'a> Units<'a> {
+    /// The records of `reader`, written in `form`.
+    pub fn new(reader: Box<dyn BufRead + Send + 'a>, form: Form) -> Units<'a> {
+        let inner = match form {
+            Form::Stich => UnitsInner::Stich(notation::Reader::new(reader).raw()),
+            Form::Iss => UnitsInner::Iss(iss::IssReader::new(reader).raw()),
+        };
+        Units { inner, form }
+    }
+
+    /// The form the records are written in.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+}
+
+impl Iterator for Units<'_> {
+    type Item = Unit;
+
+    fn next(&mut self) -> Option<Unit> {
+        match &mut self.inner {
+            UnitsInner::Stich(r) => r.next().map(Unit::Stich),
+            UnitsInner::Iss(r) => r.next().map(|item| match item {
+                Ok(raw) => Unit::Iss(raw),
+                Err(e) => Unit::IssError(e),
+            }),
+        }
+    }
+}

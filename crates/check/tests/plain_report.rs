@@ -6,22 +6,42 @@ use check::plain_report::plain_report;
 
 /// The full path's report of one record as `stich check --format jsonl` writes it, and where
 /// the record came from.
-fn full(line: &str) -> (String, check::Source, String) {
-    let reports = check::check_str(line);
+fn full(line: &str) -> (String, check::Report) {
+    let mut reports = check::check_str(line);
     assert_eq!(reports.len(), 1, "{line}");
-    let r = &reports[0];
-    let json = check::json::shaped(r, check::json::Shape::Full(cards::Display::Unicode, false));
-    (json, r.source.clone(), r.id.clone().unwrap_or_default())
+    let r = reports.remove(0);
+    let json = check::json::shaped(&r, check::json::Shape::Full(cards::Display::Unicode, false));
+    (json, r)
+}
+
+/// The players a store indexes a record by, read from the full report's header: the
+/// one-letter seat tags with a name, each name once.
+fn header_players(r: &check::Report) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in &r.header {
+        let seat = t.name.len() == 1 && t.name.bytes().all(|b| b.is_ascii_uppercase());
+        if seat && !t.value.is_empty() && !out.contains(&t.value) {
+            out.push(t.value.clone());
+        }
+    }
+    out
 }
 
 /// Checks one record both ways; whether the plain writer took it.
 fn same(line: &str) -> bool {
-    let (json, source, id) = full(line);
-    let Some(plain) = plain_report(line.as_bytes(), &source) else {
+    let (json, r) = full(line);
+    let Some(plain) = plain_report(line.as_bytes(), &r.source) else {
         return false;
     };
     assert_eq!(plain.json, json, "{line}");
-    assert_eq!(plain.id, id, "{line}");
+    assert_eq!(Some(&plain.id), r.id.as_ref(), "{line}");
+    assert_eq!(plain.players, header_players(&r), "{line}");
+    let date = r.header.iter().find(|t| t.name == "Date");
+    assert_eq!(
+        plain.date.as_deref(),
+        date.map(|t| check::iso_date(&t.value)).as_deref(),
+        "{line}"
+    );
     true
 }
 

@@ -1,5 +1,6 @@
 //! Checking a body of records: the reports `stich check` writes, made by the same library
-//! calls ([`check::build`] and [`check::json`]), so the two give the same bytes.
+//! calls ([`check::brief::quick_json`], [`check::build`] and [`check::json`]), so the two
+//! give the same bytes.
 
 use std::io;
 
@@ -25,33 +26,54 @@ pub struct Options {
 /// How many records `body` holds, counting no further than `stop_after`: the records are
 /// only split from the text, not read, so this costs a fraction of checking them.
 pub fn count(body: &[u8], form: Option<Form>, stop_after: usize) -> io::Result<usize> {
-    let opened = check::open(Box::new(body), form)?;
-    Ok(match opened.form {
-        Form::Stich => notation::Reader::new(opened.reader)
-            .raw()
-            .take(stop_after)
-            .count(),
-        Form::Iss => iss::IssReader::new(opened.reader).raw().take(stop_after).count(),
-    })
+    Ok(check::units_in(body, form)?.take(stop_after).count())
 }
 
-/// Calls `each` with the report of every record of `body`, in order, until it returns
-/// `false`: the report `stich check` builds for the record, doing what `work` asks.
+/// Calls `each` with the JSON report in `shape` of every record of `body`, in order, until it
+/// returns `false`: the bytes `stich check` writes for the record. A plain server record's
+/// report comes from the fast path ([`check::brief::quick_json`]) where it writes the shape;
+/// every other is built by the full path, doing what `work` asks.
 pub fn for_each_report(
     body: &[u8],
     form: Option<Form>,
     path: Option<&str>,
+    shape: Shape,
     work: Work,
-    mut each: impl FnMut(check::Built) -> bool,
+    mut each: impl FnMut(&[u8]) -> bool,
 ) -> io::Result<()> {
-    let records = check::records_in(body, form)?;
-    let form = records.form();
-    for parsed in records {
-        if !each(check::build(parsed, form, path, work)) {
+    let units = check::units_in(body, form)?;
+    let form = units.form();
+    // As in `stich check`: a brief report with a content id is the full path's.
+    let quick = !(shape == Shape::Brief && work.content_id);
+    let mut buf = Vec::new();
+    for unit in units {
+        let fast = match &unit {
+            check::Unit::Iss(raw) if quick => check::brief::quick_json(shape, raw.bytes(), source(path, raw)),
+            _ => None,
+        };
+        let more = match fast {
+            Some(json) => each(json.as_bytes()),
+            None => {
+                let built = check::build(unit.into_parsed(), form, path, work);
+                buf.clear();
+                json::write_shaped(&mut buf, &built.report, shape)?;
+                each(&buf)
+            }
+        };
+        if !more {
             break;
         }
     }
     Ok(())
+}
+
+/// Where a record split from the body stands, as the full path's report gives it.
+fn source(path: Option<&str>, raw: &iss::RawRecord) -> check::Source {
+    check::Source {
+        path: path.map(str::to_string),
+        line: raw.location.span.line,
+        offset: raw.location.span.start,
+    }
 }
 
 /// About how many bytes of reports are handed on at once when streaming.
@@ -72,24 +94,28 @@ pub fn render(body: &[u8], options: &Options, mut sink: impl FnMut(Vec<u8>) -> b
         content_id: options.ids || options.shape != Shape::Brief,
         ..Work::FULL
     };
-    for_each_report(body, options.form, options.path.as_deref(), work, |built| {
-        if !options.jsonl && n > 0 {
-            out.extend_from_slice(json::ARRAY_SEPARATOR);
-        }
-        n += 1;
-        if json::write_shaped(&mut out, &built.report, options.shape).is_err() {
-            // A report is plain data; serializing it cannot fail short of memory.
-            open = false;
-            return false;
-        }
-        if options.jsonl {
-            out.push(b'\n');
-        }
-        if out.len() >= CHUNK {
-            open = sink(std::mem::replace(&mut out, Vec::with_capacity(CHUNK + 4096)));
-        }
-        open
-    })?;
+    let shape = options.shape;
+    for_each_report(
+        body,
+        options.form,
+        options.path.as_deref(),
+        shape,
+        work,
+        |report| {
+            if !options.jsonl && n > 0 {
+                out.extend_from_slice(json::ARRAY_SEPARATOR);
+            }
+            n += 1;
+            out.extend_from_slice(report);
+            if options.jsonl {
+                out.push(b'\n');
+            }
+            if out.len() >= CHUNK {
+                open = sink(std::mem::replace(&mut out, Vec::with_capacity(CHUNK + 4096)));
+            }
+            open
+        },
+    )?;
     if open {
         if !options.jsonl {
             out.extend_from_slice(json::ARRAY_CLOSE);

@@ -481,27 +481,52 @@ fn upload_of(built: check::Built) -> Upload {
 /// Reads and checks a record split from a body: the reading (the larger part of the work
 /// before the check) runs on the checking threads.
 fn checked(unit: check::Unit, form: Form) -> Upload {
+    if let check::Unit::Iss(raw) = &unit {
+        let line = raw.location.span.line;
+        let source = check::Source {
+            path: None,
+            line,
+            offset: raw.location.span.start,
+        };
+        // A plain server record (nearly every record of an archive): its report, id and
+        // canonical text from the fast path, the same bytes the full path gives.
+        if let Some(plain) = check::plain_report::plain_report(raw.bytes(), &source) {
+            return plain_upload(plain, line);
+        }
+    }
     upload_of(check::build(unit.into_parsed(), form, None, check::Work::FULL))
+}
+
+/// What is stored of a plain server record: what [`upload_of`] stores of its full report.
+fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
+    let verdict = engine::Verdict::Consistent.word();
+    let game = Some(iss::quick::GAME.to_string());
+    Upload {
+        id: Some(plain.id.clone()),
+        stored: Some(NewRecord {
+            id: plain.id,
+            game: game.clone(),
+            profile: Some(iss::quick::RULES.to_string()),
+            verdict,
+            players: plain.players,
+            date: plain.date,
+            codes: Vec::new(),
+            canonical: plain.canonical,
+            report: plain.json,
+            line,
+        }),
+        verdict,
+        game,
+        line,
+    }
 }
 
 /// Checks every record of `body`, on every core: the records are split from the body in
 /// order here, then read and checked in even shares on as many threads as there are cores.
 fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
-    let opened = check::open(Box::new(body), form)?;
-    let form = opened.form;
-    let unread: Vec<check::Unit> = match form {
-        Form::Stich => notation::Reader::new(opened.reader)
-            .raw()
-            .map(check::Unit::Stich)
-            .collect(),
-        Form::Iss => iss::IssReader::new(opened.reader)
-            .raw()
-            .map(|r| match r {
-                Ok(raw) => check::Unit::Iss(raw),
-                Err(e) => check::Unit::IssError(e),
-            })
-            .collect(),
-    };
+    let units = check::units_in(body, form)?;
+    let form = units.form();
+    let unread: Vec<check::Unit> = units.collect();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     if threads <= 1 || unread.len() < 64 {
         return Ok(unread.into_iter().map(|u| checked(u, form)).collect());
@@ -815,4 +840,80 @@ async fn metrics(State(state): State<AppState>) -> Response {
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
     );
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A generated game in the server's form with what the server's records carry beside
+    /// the game (names, a date), one line.
+    fn server_game(seed: u64) -> String {
+        let family = engine::family::by_tag("skat").expect("skat");
+        let mut out = String::new();
+        check::generate::render(
+            family,
+            "isko",
+            check::generate::game_seed(seed, 0),
+            Form::Iss,
+            &mut out,
+        )
+        .expect("generated");
+        let body = out
+            .trim_end()
+            .strip_prefix("(;GM[Skat]")
+            .expect("a server record")
+            .to_string();
+        format!(
+            "(;GM[Skat]DT[2019-03-{:02}/12:00:00/UTC]P0[anna]P1[bert]P2[anna]{body}\n",
+            seed % 28 + 1
+        )
+    }
+
+    /// What the fast path stores of a record is what the full path stores of it: the id,
+    /// the canonical text, the report, the players and the date; and the fast path is
+    /// taken for nearly every plain record, or it gains nothing.
+    #[test]
+    fn a_plain_record_is_stored_as_the_full_path_stores_it() {
+        let mut body = String::new();
+        for seed in 0..300 {
+            body.push_str(&server_game(seed));
+        }
+        let shared =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/iss/real-games.sgf");
+        if let Ok(text) = std::fs::read_to_string(shared) {
+            body.push_str(&text);
+        }
+        let units = check::units_in(body.as_bytes(), Some(Form::Iss)).expect("readable");
+        let (mut fast, mut all) = (0, 0);
+        for unit in units {
+            let check::Unit::Iss(raw) = unit else { continue };
+            all += 1;
+            let full = upload_of(check::build(
+                check::Unit::Iss(raw.clone()).into_parsed(),
+                Form::Iss,
+                None,
+                check::Work::FULL,
+            ));
+            let line = raw.location.span.line;
+            let source = check::Source {
+                path: None,
+                line,
+                offset: raw.location.span.start,
+            };
+            let Some(plain) = check::plain_report::plain_report(raw.bytes(), &source) else {
+                continue;
+            };
+            fast += 1;
+            let quick = plain_upload(plain, line);
+            assert_eq!(quick.id, full.id);
+            assert_eq!(
+                (quick.verdict, &quick.game, quick.line),
+                (full.verdict, &full.game, full.line)
+            );
+            assert_eq!(quick.stored, full.stored, "line {line}");
+        }
+        assert!(all >= 300);
+        assert!(fast * 100 >= all * 90, "{fast} of {all} taken");
+    }
 }

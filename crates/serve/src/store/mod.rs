@@ -49,7 +49,7 @@ pub struct Collection {
 }
 
 /// A checked record to store: what its report says, its canonical text and its report.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewRecord {
     /// The content id (hex SHA-256 of the canonical text).
     pub id: String,

@@ -141,8 +141,8 @@ pub fn csv_row(row: &Row<'_>, out: &mut String) {
     out.push('\n');
 }
 
-pub use check::iso_date;
-pub use check::json::{recard, write_report};
+pub use crate::iso_date;
+pub use crate::json::{recard, write_report};
 
 /// The Skat result of an outcome, if it is one.
 // Skat is the only family with an engine so far; the `else` is for the next one.
@@ -210,6 +210,28 @@ pub fn quick_row(record: &[u8], path: &str, line: u32, result: &GameResult, out:
     csv_row(&row, out);
 }
 
+/// The JSON report of an ISS record (as the reader splits it) in `shape`, written by the fast
+/// path, or `None` when the fast path does not decide the record or does not write that
+/// shape: the brief report from the quick verification's result, the compact full report with
+/// canonical cards from the plain writer ([`crate::plain_report`]). The caller builds every
+/// other report through the full path; the bytes are the same either way. A brief report
+/// with a content id (`--ids`) is the full path's too: the quick verification reads no
+/// canonical text to hash.
+pub fn quick_json(shape: crate::json::Shape, record: &[u8], source: Source) -> Option<String> {
+    match shape {
+        crate::json::Shape::Full(cards::Display::Unicode, false) => {
+            crate::plain_report::plain_report(record, &source).map(|p| p.json)
+        }
+        crate::json::Shape::Full(..) => None,
+        crate::json::Shape::Brief => {
+            let result = iss::quick::verify_result(record)?;
+            let mut out = Vec::with_capacity(768);
+            quick_brief(source, result, &mut out).ok()?;
+            String::from_utf8(out).ok()
+        }
+    }
+}
+
 /// The brief JSON line of a server record the quick verification found consistent: the
 /// bytes `serde_json` writes for [`Brief::consistent`], written directly. An archive's brief
 /// output is this line a million times over, and serde spends more on escaping the field
@@ -242,16 +264,38 @@ pub fn quick_brief(source: Source, result: GameResult, out: &mut Vec<u8>) -> ser
     serde_json::to_writer(&mut *out, iss::quick::GAME)?;
     out.extend_from_slice(b",\"rules\":");
     serde_json::to_writer(&mut *out, iss::quick::RULES)?;
-    out.extend_from_slice(b",\"verdict\":\"consistent\",\"findings\":[],\"result\":{\"family\":\"skat\",");
+    out.extend_from_slice(b",\"verdict\":\"consistent\",\"findings\":[],\"result\":{\"family\":\"skat\"");
     skat_result_fields(&result, out);
     out.extend_from_slice(b"}}");
     Ok(())
 }
 
-/// The fields of a Skat result as serde writes them, for [`quick_brief`]. The destructuring
-/// names every field, so that a field added to the result fails to compile here rather than
-/// go missing from the output.
-fn skat_result_fields(r: &GameResult, out: &mut Vec<u8>) {
+/// Where the direct JSON writers put their bytes: a line being built as text (the full
+/// report's plain writer) or as bytes (the brief line). Every piece they put is a `&str`,
+/// so either stays valid UTF-8 without a check.
+pub trait Sink {
+    /// Appends `s`.
+    fn put(&mut self, s: &str);
+}
+
+impl Sink for String {
+    fn put(&mut self, s: &str) {
+        self.push_str(s);
+    }
+}
+
+impl Sink for Vec<u8> {
+    fn put(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
+    }
+}
+
+/// The fields of a Skat result after `"family":"skat"`, each led by its comma, as serde
+/// writes them; the caller writes the braces. Shared by the brief line and the full report's
+/// plain writer. The destructuring names every field, so that a field added to the result
+/// fails to compile here rather than go missing from the output; the skat's use, Kontra and
+/// a Ramsch are not written (the callers leave results with them to serde).
+pub fn skat_result_fields(r: &GameResult, out: &mut impl Sink) {
     let GameResult {
         passed,
         declarer,
@@ -282,12 +326,12 @@ fn skat_result_fields(r: &GameResult, out: &mut Vec<u8>) {
         kontra: _,
         ramsch: _,
     } = r;
-    key(out, "passed", true);
+    key(out, "passed");
     push_bool(out, *passed);
-    key(out, "declarer", false);
+    key(out, "declarer");
     push_opt(out, declarer.map(seat_word), push_str_word);
     if let Some(g) = game {
-        key(out, "game", false);
+        key(out, "game");
         push_str_word(out, game_type_word(*g));
     }
     for (name, flag) in [
@@ -296,21 +340,21 @@ fn skat_result_fields(r: &GameResult, out: &mut Vec<u8>) {
         ("schneider_announced", schneider_announced),
         ("schwarz_announced", schwarz_announced),
     ] {
-        key(out, name, false);
+        key(out, name);
         push_bool(out, *flag);
     }
-    key(out, "matadors", false);
+    key(out, "matadors");
     push_opt(out, *matadors, |out, m| push_signed(out, i64::from(m)));
     for (name, n) in [
         ("declarer_card_points", declarer_card_points),
         ("declarer_tricks", declarer_tricks),
         ("skat_points", skat_points),
     ] {
-        key(out, name, false);
+        key(out, name);
         push_opt(out, *n, |out, n| push_int(out, u64::from(n)));
     }
     for (name, flag) in [("schneider", schneider), ("schwarz", schwarz)] {
-        key(out, name, false);
+        key(out, name);
         push_opt(out, *flag, push_bool);
     }
     for (name, flag) in [
@@ -318,65 +362,62 @@ fn skat_result_fields(r: &GameResult, out: &mut Vec<u8>) {
         ("schwarz_counted", schwarz_counted),
     ] {
         if let Some(f) = flag {
-            key(out, name, false);
+            key(out, name);
             push_bool(out, *f);
         }
     }
     for (name, flag) in [("won", won), ("overbid", overbid)] {
-        key(out, name, false);
+        key(out, name);
         push_opt(out, *flag, push_bool);
     }
     for (name, n) in [("bid", bid), ("value", value)] {
-        key(out, name, false);
+        key(out, name);
         push_opt(out, *n, |out, n| push_int(out, u64::from(n)));
     }
-    key(out, "score", false);
+    key(out, "score");
     push_opt(out, *score, push_signed);
-    key(out, "end", false);
+    key(out, "end");
     push_opt(out, end.map(end_word), push_str_word);
-    key(out, "ended_at_trick", false);
+    key(out, "ended_at_trick");
     push_opt(out, *ended_at_trick, |out, n| push_int(out, u64::from(n)));
-    key(out, "resigned", false);
+    key(out, "resigned");
     push_bool(out, *resigned);
     for (name, seat) in [("left", left), ("timed_out", timed_out)] {
-        key(out, name, false);
+        key(out, name);
         push_opt(out, seat.map(seat_word), push_str_word);
     }
 }
 
-fn key(out: &mut Vec<u8>, name: &str, first: bool) {
-    if !first {
-        out.push(b',');
-    }
-    out.push(b'"');
-    out.extend_from_slice(name.as_bytes());
-    out.extend_from_slice(b"\":");
+fn key(out: &mut impl Sink, name: &str) {
+    out.put(",\"");
+    out.put(name);
+    out.put("\":");
 }
 
-fn push_opt<T>(out: &mut Vec<u8>, v: Option<T>, write: impl FnOnce(&mut Vec<u8>, T)) {
+fn push_opt<S: Sink, T>(out: &mut S, v: Option<T>, write: impl FnOnce(&mut S, T)) {
     match v {
         Some(v) => write(out, v),
-        None => out.extend_from_slice(b"null"),
+        None => out.put("null"),
     }
 }
 
-fn push_bool(out: &mut Vec<u8>, b: bool) {
-    out.extend_from_slice(if b { b"true" } else { b"false" });
+fn push_bool(out: &mut impl Sink, b: bool) {
+    out.put(if b { "true" } else { "false" });
 }
 
 /// A word that needs no escaping, quoted.
-fn push_str_word(out: &mut Vec<u8>, w: &str) {
-    out.push(b'"');
-    out.extend_from_slice(w.as_bytes());
-    out.push(b'"');
+fn push_str_word(out: &mut impl Sink, w: &str) {
+    out.put("\"");
+    out.put(w);
+    out.put("\"");
 }
 
-fn push_int(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+fn push_int(out: &mut impl Sink, n: u64) {
+    out.put(itoa::Buffer::new().format(n));
 }
 
-fn push_signed(out: &mut Vec<u8>, n: i64) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+fn push_signed(out: &mut impl Sink, n: i64) {
+    out.put(itoa::Buffer::new().format(n));
 }
 
 fn seat_word(s: engine::skat::Seat) -> &'static str {
