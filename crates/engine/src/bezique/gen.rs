@@ -1,4 +1,4 @@
-//! The generator of random legal two-hand Bezique deals: a shuffled deal, every trick and
+//! The generator of random legal Bezique deals: a shuffled deal, every trick and
 //! every declaration picked from [`GameState::legal`] of the same stock game the check
 //! replays, and every claim the record can carry (the declarations' values from the play's
 //! events; the result from the replay of the record so made).
@@ -125,8 +125,9 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut trick_cards: Vec<Spanned<CardSlot>> = Vec::new();
     let mut trick_leader = leader;
     let mut trick_no = 0;
-    // Pending declarations (000:557, 000:683–686): now and then a second declaration is
-    // announced beside the one scored, and scored at one of the holder's later turns.
+    // Pending declarations (000:557, 000:683–686), in every profile: now and then a second
+    // declaration is announced beside the one scored, and scored at one of the holder's later
+    // turns, as winner of a trick or as the partner a winner yielded to.
     let mut pending: BySeat<Vec<(MeldKind, CardCounts)>> = BySeat::new(table);
     let mut tried_at = None;
     let statement = |verb: &'static str, kind: MeldKind, cards: &CardCounts| -> Vec<Spanned<Token>> {
@@ -136,13 +137,14 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             .collect()
     };
     while !state.is_over() {
-        if let Some(seat) = state.turn()
-            && o.pending
+        // The one who declares scores his pending declarations: the winner, or the partner
+        // the winner yielded to (000:582), so each is tried once a turn.
+        if let Some(seat) = state.yielded_to().or(state.turn())
             && trick_cards.is_empty()
-            && tried_at != Some(trick_no)
+            && tried_at != Some((trick_no, seat))
             && !pending[seat].is_empty()
         {
-            tried_at = Some(trick_no);
+            tried_at = Some((trick_no, seat));
             let i = rng.below(pending[seat].len() as u32) as usize;
             if let Some(&(kind, cards)) = pending[seat].get(i)
                 && rng.chance(60)
@@ -223,17 +225,20 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                     .chain(partner.iter().map(|c| word(&format!("{c}@{mate}"))))
                     .collect();
                 items.push(event(label(seat), tokens, Some(i64::from(value))));
+                // An announcement is the announcer's own cards (spec/rules/bezique.md §3d).
                 let others: Vec<(MeldKind, CardCounts)> = declarations
                     .iter()
                     .filter_map(|a| match *a {
                         Action::Meld {
-                            kind: k, cards: c, ..
-                        } if c != cards => Some((k, c)),
+                            kind: k,
+                            cards: c,
+                            partner: p,
+                            ..
+                        } if c != cards && p.is_empty() => Some((k, c)),
                         _ => None,
                     })
                     .collect();
-                if o.pending
-                    && !others.is_empty()
+                if !others.is_empty()
                     && rng.chance(40)
                     && let Some(&(k, c)) = others.get(rng.below(others.len() as u32) as usize)
                     && let Ok((k, _)) = state.announce(k, &c, &CardCounts::EMPTY)

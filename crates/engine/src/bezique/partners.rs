@@ -38,7 +38,7 @@ pub(crate) fn finding<S: AsRef<str>>(
         ),
         PartnerRefusal::YieldTwice => yield_error("the privilege was yielded already this turn".to_string()),
         PartnerRefusal::YieldAfterDeclaring => {
-            yield_error("the winner declared or exchanged this turn: he may not yield after".to_string())
+            yield_error("the winner declared, announced or exchanged this turn: he may not yield after".to_string())
         }
         PartnerRefusal::NotPartner(s) => yield_error(format!("{} is not the winner's partner", label(s))),
         PartnerRefusal::AfterYield => Diagnostic::error(

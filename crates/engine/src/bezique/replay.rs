@@ -558,6 +558,7 @@ impl<'a> Run<'a> {
                             kind_word,
                             cards,
                             marked,
+                            partner,
                             span,
                             figure,
                         };
@@ -803,10 +804,12 @@ impl<'a> Run<'a> {
     /// A pending declaration announced or scored (000:683–686).
     fn pending_event(&mut self, state: &mut PlayState, sink: &mut CheckSink, seat: Seat, st: Statement) {
         let who = self.label(seat);
-        if !self.o.pending {
+        if let Some(c) = st.partner.iter().next() {
+            // The partnership game: a pending declaration is the announcer's own cards, since
+            // it waits on his table until he scores it (spec/rules/bezique.md §3d).
             self.push(
-                Diagnostic::error("B0222", Kind::Illegal, at(st.span), "this profile has no pending declarations (they are not read with three or four players): each declaration is written at the turn it scores")
-                    .with_help("write the declaration itself at the turn it scores: `E marriage ♥K ♥Q = 40` (spec/rules/bezique.md §3e)"),
+                Diagnostic::error("B0223", Kind::Illegal, at(st.span), format!("{c} is marked as a card of the partner's table: a declaration announced to score later is made of the announcer's own cards, from his hand and his table"))
+                    .with_help("declare with the partner's cards at once (`S bezique ♦J ♠Q@N = 40`), or announce with cards of your hand and your table"),
             );
             return;
         }
@@ -828,10 +831,16 @@ impl<'a> Run<'a> {
             marked: st.marked,
             partner: CardCounts::EMPTY,
         };
-        if state.turn() != Some(seat) {
+        // The one who declares this turn announces and scores: the winner, or in the
+        // partnership game the partner he yielded to (000:582).
+        if state.yielded_to().or(state.turn()) != Some(seat) {
+            if let Some(d) = partners::wrong_declarer(state, seat, self.labels, at(st.span)) {
+                self.push(d);
+                return;
+            }
             self.push(
                 Diagnostic::error("B0208", Kind::Illegal, at(st.span), format!("{who} may not announce or score a declaration now: only the winner of the last trick may, before the draw, while the stock lasts"))
-                    .with_help("seed 000, Bezique, The Play (000:553–557); Six-Pack Bezique (000:669, 000:688)"),
+                    .with_help("seed 000, Bezique, The Play (000:553–557, 000:576); Six-Pack Bezique (000:669, 000:688)"),
             );
             return;
         }
@@ -1153,6 +1162,9 @@ struct Statement<'w> {
     kind_word: &'w str,
     cards: CardCounts,
     marked: CardCounts,
+    /// The cards marked with the partner's seat (`♠Q@N`), which a pending declaration may
+    /// not take.
+    partner: CardCounts,
     span: Span,
     figure: Option<(i64, Span)>,
 }

@@ -5,7 +5,9 @@ use cards::{Pack, Rank};
 use crate::core::duties::{Duties, Head, Overtrump};
 use crate::pinochle::meld::{MeldTable, TrumpFours};
 
-/// The options of a profile.
+/// The options of a profile. Pending declarations are no option: every profile has them,
+/// since two-hand Bezique's rule (000:557) is spelt out for Six-Pack (000:683–686), and the
+/// three- and four-hand games are the two-hand game with more players (000:574–586).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Options {
     /// The pack.
@@ -50,10 +52,6 @@ pub struct Options {
     /// when they score (Six-Pack Bezique, 000:603).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<CutScores>,
-    /// Whether declarations may be announced at one turn and scored at later ones
-    /// (two-hand Bezique, 000:557; spelt out for Six-Pack Bezique, 000:683–686).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub pending: bool,
     /// The trump suit of the previous deal, which may not be trumps again (000:671), when a
     /// record's `Options` names it (`previous-trump ♥`); `None` when not known or when the
     /// bezique is ♠Q ♦J whatever the trump (the variation of 000:671).
@@ -190,10 +188,7 @@ const TWO_HAND: Options = Options {
     count_brisques: BrisqueCount::Always,
     per_deal: None,
     cut: None,
-    // 000:557: "may declare and show more than one declaration at a turn, but may score for
-    // only one at that time; he may score others … the next time he wins a trick".
     declare_at_last_draw: false,
-    pending: true,
     previous_trump: None,
 };
 
@@ -220,10 +215,7 @@ const RUBICON: Options = Options {
         unit: 100,
     }),
     cut: None,
-    // The two-hand rule of 000:557, which Six-Pack spells out (000:683–686): Rubicon is their
-    // forerunner (000:706) and says nothing against it.
     declare_at_last_draw: false,
-    pending: true,
     previous_trump: None,
 };
 
@@ -284,7 +276,6 @@ const SIX_PACK: Options = Options {
         guess: 150,
     }),
     declare_at_last_draw: true,
-    pending: true,
     previous_trump: None,
     partners: false,
 };
@@ -319,9 +310,6 @@ const THREE_HAND: Options = Options {
     seats: 3,
     melds: MORE_HANDS_MELDS,
     game: 2000,
-    // Not read with three or four players yet (who announces in rotation, and partners who
-    // pass the privilege, 000:582): each declaration is written when it scores.
-    pending: false,
     ..TWO_HAND
 };
 
@@ -531,7 +519,6 @@ mod tests {
         assert_eq!(o.carte_blanche, 250);
         assert_eq!(o.brisque, 0);
         assert_eq!(o.count_brisques, BrisqueCount::Never);
-        assert!(o.pending);
         assert!(o.declare_at_last_draw);
         let g = o
             .per_deal

@@ -507,3 +507,133 @@ fn two_hand_shows_two_and_scores_the_second_later() {
     );
     assert!(codes(&check(&both)).contains(&"B0209"));
 }
+
+const THREE_PENDING: &str = include_str!("../../../../corpus/bezique/uspc-three-hand/pending-marriage.stich");
+const FOUR_PENDING: &str = include_str!("../../../../corpus/bezique/uspc-four-hand/pending-marriage.stich");
+const PARTNERS_PENDING: &str =
+    include_str!("../../../../corpus/bezique/uspc-four-hand-partnership/pending-kings.stich");
+
+/// 000:557 with 000:576 ("Only the winner of the trick may declare"): with three players the
+/// winner scores one declaration and announces another, and scores it the next time he wins
+/// a trick; another winner in between may not score it.
+#[test]
+fn three_hand_a_marriage_announced_and_scored_later() {
+    let c = check(THREE_PENDING);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    let a: Vec<(&str, &str, usize)> = r
+        .announcements
+        .iter()
+        .map(|a| (a.seat.as_str(), a.kind.as_str(), a.after_trick))
+        .collect();
+    assert_eq!(a, [("F", "marriage", 1)]);
+    let d: Vec<(&str, u32, bool, usize)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.seat.as_str(), d.value, d.pending, d.after_trick))
+        .collect();
+    assert_eq!(d, [("F", 20, false, 1), ("F", 20, true, 3)]);
+    // R, the winner of trick 2, has announced nothing: F's marriage is not his to score.
+    let by_r = THREE_PENDING.replace(
+        "= R 10 ; F drew ♠9; R wins and may declare, F may not\n",
+        "= R 10\n         R scores marriage ♥K@table ♥Q@table = 20\n",
+    );
+    assert!(codes(&check(&by_r)).contains(&"B0220"));
+    // F may not score it at R's turn.
+    let at_r_s_turn = THREE_PENDING.replace(
+        "= R 10 ; F drew ♠9; R wins and may declare, F may not\n",
+        "= R 10\n         F scores marriage ♥K@table ♥Q@table = 20\n",
+    );
+    assert!(codes(&check(&at_r_s_turn)).contains(&"B0208"));
+}
+
+/// 000:557 and 000:559 at four players: the bezique's queen serves again in a marriage
+/// announced beside it, and the announcer scores it at his next trick, not E at his.
+#[test]
+fn four_hand_the_announcement_is_the_announcer_s() {
+    let c = check(FOUR_PENDING);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    assert_eq!(r.result.sides[0].declarations, 60);
+    assert_eq!(r.announcements.len(), 1);
+    let by_e = FOUR_PENDING.replace(
+        "2. N: ♣7 ♣9 ♦7 ♠8 = E 0\n",
+        "2. N: ♣7 ♣9 ♦7 ♠8 = E 0\n         E scores marriage ♠K@table ♠Q@table = 20\n",
+    );
+    assert!(codes(&check(&by_e)).contains(&"B0220"));
+    // One declaration a turn (000:557): the marriage scored beside the bezique is B0209.
+    let both = FOUR_PENDING.replace("N announces marriage ♠K ♠Q@table", "N marriage ♠K ♠Q@table = 20");
+    assert!(codes(&check(&both)).contains(&"B0209"));
+}
+
+/// 000:582: "the winner of each trick may declare, or may pass the privilege to the partner;
+/// however, if the partner cannot declare, the winner of the trick cannot then declare". The
+/// partner who announced after a yield scores after the next yield; the winner scores
+/// nothing of his partner's, and announces nothing once he yielded.
+#[test]
+fn partnership_pending_declarations_follow_the_privilege() {
+    let c = check(PARTNERS_PENDING);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    let d: Vec<(&str, &str, u32, bool)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.seat.as_str(), d.kind.as_str(), d.value, d.pending))
+        .collect();
+    assert_eq!(d, [("S", "marriage", 20, false), ("S", "kings", 80, true)]);
+    assert_eq!(r.result.sides[0].declarations, 100);
+    let second_yield = "2. N: ♦A ♦9 ♦7 ♦10 = N 20\n         N yields S\n";
+    // Without the second yield the turn is N's: S's kings wait (B0216).
+    let no_yield = PARTNERS_PENDING.replace(second_yield, "2. N: ♦A ♦9 ♦7 ♦10 = N 20\n");
+    assert!(codes(&check(&no_yield)).contains(&"B0216"));
+    // N has no pending kings of his own.
+    let by_n = PARTNERS_PENDING
+        .replace(second_yield, "2. N: ♦A ♦9 ♦7 ♦10 = N 20\n")
+        .replace("S scores kings", "N scores kings");
+    assert!(codes(&check(&by_n)).contains(&"B0220"));
+    // After his yield the winner announces nothing either.
+    let n_announces = PARTNERS_PENDING.replace(
+        "S announces kings ♠K ♥K@table ♦K ♣K",
+        "N announces marriage ♣K ♣Q",
+    );
+    assert!(codes(&check(&n_announces)).contains(&"B0216"));
+    // An announcement uses the privilege: no yield after it.
+    let yield_after = PARTNERS_PENDING.replace(
+        "N yields S\n         S marriage ♥K ♥Q = 20\n         S announces kings ♠K ♥K@table ♦K ♣K",
+        "N announces marriage ♣K ♣Q\n         N yields S",
+    );
+    assert!(codes(&check(&yield_after)).contains(&"B0215"));
+    // A pending declaration is the announcer's own cards: a card marked with the partner's
+    // seat is refused, where a declaration scored at once could take it (000:582).
+    let with_partner = PARTNERS_PENDING.replace(
+        "S announces kings ♠K ♥K@table ♦K ♣K",
+        "S announces kings ♠K ♥K@table ♦K ♣K@N",
+    );
+    assert!(codes(&check(&with_partner)).contains(&"B0223"));
+}
+
+/// The generator writes pending declarations with three and four players too, and the check
+/// finds its records consistent.
+#[test]
+fn more_hands_generate_pending_declarations() {
+    for name in ["uspc-three-hand", "uspc-four-hand", "uspc-four-hand-partnership"] {
+        let (mut announced, mut scored) = (0, 0);
+        for seed in 0..60 {
+            let record = BEZIQUE.generate(name, seed, GenLayout::Varied).expect("a record");
+            let c = check(&notation::print_file([&record]));
+            assert_eq!(
+                c.verdict,
+                Verdict::Consistent,
+                "{name} seed {seed}: {:#?}",
+                c.findings
+            );
+            let r = replay(&c);
+            announced += r.announcements.len();
+            scored += r.declarations.iter().filter(|d| d.pending).count();
+        }
+        assert!(
+            announced > 0 && scored > 0,
+            "{name}: {announced} announced, {scored} scored"
+        );
+    }
+}

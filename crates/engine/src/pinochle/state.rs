@@ -699,9 +699,9 @@ impl PlayState {
         }
     }
 
-    /// Announces a declaration without scoring it (Six-Pack Bezique's pending declarations,
-    /// 000:683): the winner of the trick, at his turn, shows cards that form it; those from
-    /// the hand go onto the table. The rule for cards declared again is applied when it is
+    /// Announces a declaration without scoring it (the pending declarations of 000:557 and
+    /// 000:683): the winner of the trick (or the partner he yielded to), at his turn, shows
+    /// cards of his own that form it; those from the hand go onto the table. The rule for cards declared again is applied when it is
     /// scored ([`PlayState::score_pending`]). Returns the kind as it counts and its value.
     pub fn announce(
         &mut self,
@@ -724,6 +724,9 @@ impl PlayState {
             })?;
         self.hands[seat] = hand.minus(&sourcing.from_hand);
         self.shown[seat].put(&sourcing.from_hand);
+        // Announcing is declaring without scoring: in the partnership game the winner who
+        // announced has used the privilege and may no longer yield it (000:582).
+        self.acted = true;
         Ok((kind, value))
     }
 

@@ -22,7 +22,7 @@ pub enum PartnerRefusal {
     NoYieldNow,
     /// The turn was yielded already.
     YieldTwice,
-    /// The winner declared, showed or exchanged before yielding.
+    /// The winner declared, announced, showed or exchanged before yielding.
     YieldAfterDeclaring,
     /// The seat yielded to is not the winner's partner.
     NotPartner(Seat),
