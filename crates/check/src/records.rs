@@ -129,6 +129,8 @@ pub struct Units<'a> {
     form: Form,
 }
 
+// One reader per input, made once: the size of the larger costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum UnitsInner<'a> {
     Stich(notation::RawChunks<Box<dyn BufRead + Send + 'a>>),
     Iss(iss::RawRecords<Box<dyn BufRead + Send + 'a>>),
