@@ -949,6 +949,101 @@ fn a_hand_announcement_after_the_pick_up_is_refused() {
     assert!(game.to_record().contains("declare  M grand"));
 }
 
+/// Seed 001's illustrative tourné (corpus/skat/foster-1897/illustrative-tourne.stich): the
+/// deal, with the hands of B and C read from its play, and the tricks as the book gives them.
+const TOURNE_DEAL: &str = "[Game \"skat\"]
+[Rules \"foster-1897\"]
+
+deal     F: ♣J ♥J ♥10 ♥K ♣A ♣K ♦A ♦7 ♠10 ♠9
+         M: ♥7 ♥A ♦9 ♠J ♥9 ♣7 ♠K ♣10 ♠Q ♣Q
+         R: ♦J ♥8 ♦Q ♠A ♠7 ♦8 ♦10 ♣9 ♠8 ♣8
+         skat: ♥Q ♦K
+";
+
+const TOURNE_TRICKS: [[&str; 3]; 10] = [
+    ["♣J", "♥7", "♦J"],
+    ["♥Q", "♥A", "♥8"],
+    ["♦K", "♦9", "♦Q"],
+    ["♥J", "♠J", "♠A"],
+    ["♥10", "♥9", "♠7"],
+    ["♦A", "♣7", "♦8"],
+    ["♦7", "♠K", "♦10"],
+    ["♣K", "♣10", "♣9"],
+    ["♥K", "♠Q", "♠8"],
+    ["♣A", "♣Q", "♣8"],
+];
+
+#[test]
+fn a_tourne_played_from_the_deal_alone_wins_the_book_s_twelve() {
+    let mut game = table_game::from_record(TOURNE_DEAL).expect("the deal starts the auction");
+    // "A, Vorhand, has refused ten … Hinterhand having passed" (seed 001).
+    play_all(game.as_mut(), &["10", "yes", "pass", "pass"]);
+    let legal = tokens(game.as_ref());
+    assert!(legal.contains(&"turn ♥Q".to_string()), "{legal:?}");
+    // "turns the heart ♡ Q, finding the ♢ King in the Skat"; "He lays out the ♠ 10 and ♠ 9".
+    play_all(game.as_mut(), &["turn ♥Q", "pickup ♦K", "discard ♠10 ♠9"]);
+    assert_eq!(
+        tokens(game.as_ref()),
+        ["hearts"],
+        "the turned card fixes the trump"
+    );
+    play_token(game.as_mut(), "hearts");
+    for trick in TOURNE_TRICKS {
+        let mut left: Vec<&str> = trick.to_vec();
+        while !left.is_empty() {
+            let i = left
+                .iter()
+                .position(|c| game.parse_action(c).is_ok_and(|a| game.play(&a).is_ok()))
+                .unwrap_or_else(|| panic!("none of {left:?} can be played\n{}", game.to_record()));
+            left.remove(i);
+        }
+    }
+    assert!(game.is_over());
+    let record = game.to_record();
+    assert!(
+        record.contains("exchange F turn ♥Q\n         F pickup ♦K\n         F discard ♠10 ♠9"),
+        "{record}"
+    );
+    let Some(Outcome::Skat(r)) = game.result() else {
+        panic!("a Skat result");
+    };
+    // "a heart Tourné, with one": (1 + 1) × 6; "A wins his 12 points".
+    assert_eq!(
+        (r.won, r.matadors, r.value, r.score),
+        (Some(true), Some(1), Some(12), Some(12))
+    );
+    let (verdict, result) = checked(&record);
+    assert_eq!(verdict, Verdict::Consistent);
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_second_turn_under_uspc_checks_consistent_and_loses_double() {
+    // Seed 000, §Tournee: the first card rejected unseen, the second turned fixes trump; the
+    // loss is doubled (§Scoring). Bots play the cards at random.
+    let deal = TOURNE_DEAL.replace("foster-1897", "uspc");
+    let mut game = table_game::from_record(&deal).expect("the deal starts the auction");
+    play_all(game.as_mut(), &["10", "yes", "pass", "pass", "passt ♥Q"]);
+    assert_eq!(tokens(game.as_ref()), ["turn ♦K"]);
+    play_all(game.as_mut(), &["turn ♦K", "discard ♠10 ♠9"]);
+    assert_eq!(tokens(game.as_ref()), ["diamonds"]);
+    play_token(game.as_mut(), "diamonds");
+    let mut rng = Rng(17);
+    play_out(game.as_mut(), &mut rng);
+    let record = game.to_record();
+    assert!(record.contains("F passt ♥Q"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+    let Some(Outcome::Skat(r)) = game.result() else {
+        panic!("a Skat result");
+    };
+    if r.won == Some(false)
+        && let (Some(value), Some(score)) = (r.value, r.score)
+    {
+        assert_eq!(score, -2 * value as i64, "second turn loses double");
+    }
+}
+
 #[test]
 fn a_deal_all_passed_is_over_passed() {
     let mut game = skat_from_deal("isko", 2);
@@ -1618,4 +1713,22 @@ fn odd_tokens_before_the_pinochle_play_are_refused_without_change() {
             }
         }
     }
+}
+
+#[test]
+fn an_open_hand_grand_of_the_unofficial_game_checks_consistent() {
+    // Where ouvert does not imply hand (the unofficial game of seed 004), the open hand game
+    // is offered as `grand hand ouvert`; the record a bot writes with it checks consistent.
+    let deal = TOURNE_DEAL.replace("foster-1897", "isko-unofficial");
+    let mut game = table_game::from_record(&deal).expect("the deal starts the auction");
+    play_all(game.as_mut(), &["18", "yes", "pass", "pass"]);
+    assert!(tokens(game.as_ref()).contains(&"grand hand ouvert".to_string()));
+    play_token(game.as_mut(), "grand hand ouvert");
+    let mut rng = Rng(5);
+    play_out(game.as_mut(), &mut rng);
+    let record = game.to_record();
+    assert!(record.contains("declare  F grand hand ouvert"), "{record}");
+    let (verdict, result) = checked(&record);
+    assert_eq!(verdict, Verdict::Consistent, "{record}");
+    assert_eq!(result, game.result());
 }

@@ -14,7 +14,7 @@ use notation::{Diagnostic, Kind, Record, Severity};
 use crate::core::game::GameState;
 use crate::skat::auction::AuctionState;
 use crate::skat::model::{Call, GameType, Replay, Seat};
-use crate::skat::rules::Profile;
+use crate::skat::rules::{Announcements, Profile};
 use crate::skat::state::PlayState;
 use crate::skat::{interpret, replay};
 use crate::table_game::Refusal;
@@ -39,8 +39,13 @@ const EXCHANGE_CODES: [&str; 5] = ["S0204", "S0205", "S0207", "D0103", "D0104"];
 enum Phase {
     /// The auction goes on.
     Auction,
-    /// The auction's winner picks up the skat or declares a hand game.
+    /// The auction's winner picks up the skat, turns a card of it or declares a hand game.
     Skat(Seat),
+    /// The declarer turned one skat card (a tourné): the other card is his to take up.
+    Turned(Seat, Card),
+    /// The declarer took the first card in unshown (passt mir nicht): the other is his to
+    /// turn.
+    Passt(Seat, Card),
     /// The declarer, skat taken, lays two cards away.
     Discard(Seat),
     /// The declarer, two cards laid away, declares.
@@ -178,7 +183,11 @@ impl Prelude {
     pub(crate) fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Auction => self.auction().legal().0,
-            Phase::Skat(s) | Phase::Discard(s) | Phase::Declare(s) => Some(s),
+            Phase::Skat(s)
+            | Phase::Turned(s, _)
+            | Phase::Passt(s, _)
+            | Phase::Discard(s)
+            | Phase::Declare(s) => Some(s),
         }
     }
 
@@ -216,9 +225,12 @@ impl Prelude {
             }
             Phase::Skat(_) => {
                 let mut out = vec!["pickup".to_string()];
-                out.extend(declarations());
+                out.extend(self.turns());
+                out.extend(declarations(self.profile.options.announcements));
                 out
             }
+            Phase::Turned(_, other) => vec![format!("pickup {other}")],
+            Phase::Passt(_, other) => vec![format!("turn {other}")],
             Phase::Discard(_) => {
                 let mut out = Vec::new();
                 for (i, a) in self.pack.iter().enumerate() {
@@ -229,7 +241,7 @@ impl Prelude {
                 }
                 out
             }
-            Phase::Declare(_) => declarations(),
+            Phase::Declare(_) => declarations(self.profile.options.announcements),
         }
     }
 
@@ -267,6 +279,10 @@ impl Prelude {
         if let Some(d) = p.fault() {
             return Err(Refusal::of(d));
         }
+        if matches!(self.phase, Phase::Skat(_)) && (token.starts_with("turn ") || token.starts_with("passt "))
+        {
+            self.turn_reaches_a_game(seat, &next, token)?;
+        }
         if declare.is_some() {
             if matches!(self.phase, Phase::Skat(_)) && !p.replay.result.hand {
                 // The check reads a declaration without `hand` and without an exchange as a
@@ -300,15 +316,91 @@ impl Prelude {
                 }
             }
             Phase::Skat(s) => {
-                let mut held = self.dealt.get(s.index()).cloned().unwrap_or_default();
-                held.extend(self.skat.iter().copied());
-                next.held = held;
-                next.phase = Phase::Discard(s);
+                let words: Vec<&str> = token.split(' ').collect();
+                let other = |first: &str| self.skat.iter().copied().find(|c| c.to_string() != first);
+                next.phase = match (words.as_slice(), words.get(1).and_then(|c| other(c))) {
+                    (["turn", _], Some(o)) => Phase::Turned(s, o),
+                    (["passt", _], Some(o)) => Phase::Passt(s, o),
+                    // The pick-up, or both cards turned at once.
+                    _ => next.take_up_the_skat(s),
+                };
             }
+            Phase::Turned(s, _) | Phase::Passt(s, _) => next.phase = next.take_up_the_skat(s),
             Phase::Discard(s) => next.phase = Phase::Declare(s),
             Phase::Declare(_) => {}
         }
         Ok(Next::Prelude(Box::new(next)))
+    }
+
+    /// The discard: the declarer holds his ten cards and the skat, and lays two away.
+    fn take_up_the_skat(&mut self, s: Seat) -> Phase {
+        let mut held = self.dealt.get(s.index()).cloned().unwrap_or_default();
+        held.extend(self.skat.iter().copied());
+        self.held = held;
+        Phase::Discard(s)
+    }
+
+    /// The tourné's first words the profile allows (seed 001, §Games (Tourné), Laws 28–30;
+    /// seed 000, §Tournee): either skat card turned (the record does not say which lies on
+    /// top, and the check takes either), either taken in unshown where the profile has the
+    /// second turn, and both turned at once where that binds to the higher suit (Law 29).
+    fn turns(&self) -> Vec<String> {
+        let Some(turning) = self.profile.options.turning else {
+            return Vec::new();
+        };
+        let mut out: Vec<String> = self.skat.iter().map(|c| format!("turn {c}")).collect();
+        if turning.second_turn {
+            out.extend(self.skat.iter().map(|c| format!("passt {c}")));
+        }
+        if turning.both_shown_higher_suit
+            && let [a, b] = self.skat.as_slice()
+        {
+            out.push(format!("turn {a} {b}"));
+        }
+        out
+    }
+
+    /// A turn commits the declarer to the suit it shows (or a turned grand): it is refused
+    /// when no such game may be declared after it (a bid it cannot reach, where the profile
+    /// makes that illegal, `S0212`), since the declarer would be left without a declaration.
+    /// The exchange is completed with the skat laid back, which the game's value and its
+    /// legality do not depend on.
+    fn turn_reaches_a_game(&self, seat: Seat, next: &Prelude, token: &str) -> Result<(), Refusal> {
+        let label = seat.label();
+        let mut exchange = next.exchange.clone();
+        let turned: Vec<&str> = token.split(' ').skip(1).collect();
+        if let Some(o) = self
+            .skat
+            .iter()
+            .find(|c| !turned.contains(&c.to_string().as_str()))
+        {
+            exchange.push(if token.starts_with("passt ") {
+                format!("{label} turn {o}")
+            } else {
+                format!("{label} pickup {o}")
+            });
+        }
+        let skat: Vec<String> = self.skat.iter().map(ToString::to_string).collect();
+        exchange.push(format!("{label} discard {}", skat.join(" ")));
+        let mut first = None;
+        for game in GAMES {
+            let text = self.text(&next.calls, &exchange, Some(&format!("{label} {}", game.word())));
+            if let Some(p) = probe(&text, self.profile) {
+                match p.fault() {
+                    None => return Ok(()),
+                    Some(d) if d.code == "S0212" => first = first.or_else(|| Some(Refusal::of(d))),
+                    Some(_) => {}
+                }
+            }
+        }
+        Err(first.unwrap_or_else(|| {
+            Refusal::of(&Diagnostic::error(
+                "S0211",
+                Kind::Illegal,
+                None,
+                format!("`{token}` leaves {label} no game to declare"),
+            ))
+        }))
     }
 
     /// The phases with `token` said by `seat`: the prelude after it, the declaration when
@@ -321,11 +413,11 @@ impl Prelude {
                 next.calls.push(said);
                 None
             }
-            Phase::Skat(_) if token == "pickup" => {
+            Phase::Skat(_) if is_exchange_word(token) => {
                 next.exchange.push(said);
                 None
             }
-            Phase::Discard(_) => {
+            Phase::Turned(..) | Phase::Passt(..) | Phase::Discard(_) => {
                 next.exchange.push(said);
                 None
             }
@@ -360,7 +452,9 @@ impl Prelude {
 
 /// The declarations read: every game, plain, hand, with the announcements (schneider,
 /// schwarz, ouvert); the check refuses what the profile or the use of the skat does not allow.
-fn declarations() -> Vec<String> {
+/// A trump `hand ouvert` is its own word only where ouvert does not imply hand: elsewhere
+/// `grand ouvert` is already the hand game, as the generator writes it.
+fn declarations(a: Announcements) -> Vec<String> {
     let mut out = Vec::new();
     for g in GAMES {
         let w = g.word();
@@ -374,9 +468,18 @@ fn declarations() -> Vec<String> {
             out.push(format!("{w} schwarz"));
             out.push(format!("{w} hand schneider"));
             out.push(format!("{w} hand schwarz"));
+            if !a.ouvert_needs_hand {
+                out.push(format!("{w} hand ouvert"));
+            }
         }
     }
     out
+}
+
+/// Whether a token of the skat phase goes to the exchange (the skat taken up or turned)
+/// rather than the declaration.
+fn is_exchange_word(token: &str) -> bool {
+    token == "pickup" || token.starts_with("turn ") || token.starts_with("passt ")
 }
 
 /// Reads a call as written (`M 18`, `F yes`, `R pass`).
@@ -467,5 +570,132 @@ deal     F: ♣A ♣K ♣Q ♣J ♣10 ♠A ♠10 ♥A ♥J ♦A
     fn all_passed_ends_the_deal() {
         let p = said(said(start(), "pass"), "pass");
         assert!(matches!(p.apply("pass"), Ok(Next::Over)));
+    }
+
+    /// Seed 001's illustrative tourné (corpus/skat/foster-1897/illustrative-tourne.stich),
+    /// with the hands of B and C read from its play.
+    const TOURNE: &str = "[Game \"skat\"]
+[Rules \"foster-1897\"]
+
+deal     F: ♣J ♥J ♥10 ♥K ♣A ♣K ♦A ♦7 ♠10 ♠9
+         M: ♥7 ♥A ♦9 ♠J ♥9 ♣7 ♠K ♣10 ♠Q ♣Q
+         R: ♦J ♥8 ♦Q ♠A ♠7 ♦8 ♦10 ♣9 ♠8 ♣8
+         skat: ♥Q ♦K
+";
+
+    fn start_with(deal: &str, profile: &str) -> Prelude {
+        let record = notation::read_str(deal)
+            .into_iter()
+            .next()
+            .and_then(|p| p.record)
+            .expect("the deal reads");
+        Prelude::start(&record, crate::skat::rules::by_name(profile).expect("a profile"))
+    }
+
+    fn won_by_forehand(profile: &str) -> Prelude {
+        // "A, Vorhand, has refused ten … Hinterhand having passed" (seed 001).
+        let p = start_with(TOURNE, profile);
+        said(said(said(said(p, "10"), "yes"), "pass"), "pass")
+    }
+
+    #[test]
+    fn the_tourne_turns_a_card_takes_the_other_and_declares_its_suit() {
+        let p = won_by_forehand("foster-1897");
+        assert_eq!(p.to_act(), Some(Seat::F));
+        let legal = p.legal();
+        for t in [
+            "pickup",
+            "turn ♥Q",
+            "turn ♦K",
+            "passt ♥Q",
+            "passt ♦K",
+            "turn ♥Q ♦K",
+        ] {
+            assert!(legal.contains(&t.to_string()), "{t}: {legal:?}");
+        }
+        let p = said(p, "turn ♥Q");
+        assert_eq!(p.legal(), ["pickup ♦K"], "the other card is taken up");
+        let p = said(said(p, "pickup ♦K"), "discard ♠10 ♠9");
+        // The turned queen makes hearts trump (seed 001, §Games, Tourné): no other game.
+        assert_eq!(p.legal(), ["hearts"]);
+        assert_eq!(p.apply("spades").err().map(|r| r.code), Some("S0211".to_string()));
+        assert_eq!(p.apply("grand").err().map(|r| r.code), Some("S0211".to_string()));
+        let Ok(Next::Play(state)) = p.apply("hearts") else {
+            panic!("hearts is the tourné's game");
+        };
+        assert_eq!(state.to_play(), Seat::F, "forehand leads");
+    }
+
+    #[test]
+    fn passt_mir_nicht_takes_the_first_card_unshown_and_turns_the_second() {
+        let p = said(won_by_forehand("foster-1897"), "passt ♥Q");
+        assert_eq!(
+            p.legal(),
+            ["turn ♦K"],
+            "taking the first in binds him to turn the second"
+        );
+        let p = said(said(p, "turn ♦K"), "discard ♠10 ♠9");
+        assert_eq!(p.legal(), ["diamonds"]);
+    }
+
+    #[test]
+    fn a_turned_jack_allows_its_suit_or_the_turned_grand() {
+        // F's ♣J swapped into the skat for the ♥Q: the turned jack (seed 001, Law 30).
+        let deal = TOURNE.replace("F: ♣J", "F: ♥Q").replace("skat: ♥Q", "skat: ♣J");
+        let p = said(
+            said(said(won_by_forehand_of(&deal, "uspc"), "turn ♣J"), "pickup ♦K"),
+            "discard ♠10 ♠9",
+        );
+        assert_eq!(p.legal(), ["clubs", "grand"]);
+    }
+
+    fn won_by_forehand_of(deal: &str, profile: &str) -> Prelude {
+        let p = start_with(deal, profile);
+        said(said(said(said(p, "10"), "yes"), "pass"), "pass")
+    }
+
+    #[test]
+    fn profiles_without_a_tourne_do_not_offer_it() {
+        for profile in ["isko", "american"] {
+            let p = start_with(TOURNE, profile);
+            let p = said(said(said(said(p, "18"), "yes"), "pass"), "pass");
+            let legal = p.legal();
+            assert!(legal.contains(&"pickup".to_string()), "{profile}: {legal:?}");
+            assert!(
+                legal
+                    .iter()
+                    .all(|t| !t.starts_with("turn") && !t.starts_with("passt")),
+                "{profile}: {legal:?}"
+            );
+            assert_eq!(p.find("turn ♥Q"), None, "{profile}: no such word to read");
+        }
+    }
+
+    #[test]
+    fn a_trump_hand_ouvert_is_offered_as_the_profile_writes_it() {
+        // The official rules: an open suit or grand game is a hand game with schneider and
+        // schwarz announced (seed 004, §Game value), written `ouvert` alone.
+        let p = start_with(TOURNE, "isko");
+        let p = said(said(said(said(p, "18"), "yes"), "pass"), "pass");
+        let legal = p.legal();
+        assert!(legal.contains(&"grand ouvert".to_string()), "{legal:?}");
+        assert!(legal.contains(&"hearts ouvert".to_string()), "{legal:?}");
+        assert!(
+            !legal
+                .iter()
+                .any(|t| t.ends_with("hand ouvert") && !t.starts_with("null")),
+            "{legal:?}"
+        );
+        // The unofficial game's ouvert may follow a pick-up (seed 004, the warning on
+        // unofficial games): the open hand game is its own word there.
+        let p = start_with(TOURNE, "isko-unofficial");
+        let p = said(said(said(said(p, "18"), "yes"), "pass"), "pass");
+        let legal = p.legal();
+        for t in ["grand hand ouvert", "hearts hand ouvert", "null hand ouvert"] {
+            assert!(legal.contains(&t.to_string()), "{t}: {legal:?}");
+        }
+        let Ok(Next::Play(_)) = p.apply("grand hand ouvert") else {
+            panic!("the open hand grand starts the play");
+        };
     }
 }
