@@ -646,6 +646,61 @@ fn partnership_bezique_bots_yield_and_the_partner_declares_or_passes() {
     assert!(with_mate > 0, "no declaration with the partner's table cards");
 }
 
+/// The check's codes of a record, in order.
+fn codes_of(record: &str) -> Vec<String> {
+    check::check_str(record)[0]
+        .findings
+        .iter()
+        .map(|f| f.code.to_string())
+        .collect()
+}
+
+#[test]
+fn partnership_bezique_goes_on_from_an_announcement_with_the_partner_s_cards() {
+    // Seed 000, 000:557 and 000:582: S announces four kings with the ♣K on N's table
+    // (spec/rules/bezique.md §3e). A game started from the record after the announcement
+    // goes on: N leads trick 3 and is offered the ♣K among his cards; what the bots play
+    // keeps the announcement, and the check scores it after the next yield while the ♣K
+    // lies on N's table, and not once N has played it (B0221).
+    let path = "corpus/bezique/uspc-four-hand-partnership/pending-with-partner.stich";
+    let (start, _) = cut(path, "S announces kings", "");
+    let scores = "         S scores kings ♠K@table ♥K@table ♦K@table ♣K@N = 80\n";
+    for (lead, codes) in [("♠K", vec!["B0501"]), ("♣K", vec!["B0501", "B0221"])] {
+        let mut game = table_game::from_record(&start).expect("the record goes on");
+        assert_eq!(game.to_act().as_deref(), Some("N"));
+        let legal: Vec<String> = game.legal().iter().map(ToString::to_string).collect();
+        assert!(
+            legal.iter().any(|a| a == "♣K") && legal.iter().any(|a| a == "♠K"),
+            "{legal:?}"
+        );
+        for token in [lead, "♠J", "♥7", "♠Q"] {
+            play_token(game.as_mut(), token);
+        }
+        assert_eq!(game.to_act().as_deref(), Some("N"), "N wins trick 3");
+        play_token(game.as_mut(), "yields");
+        let record = game.to_record();
+        assert!(
+            record.contains("S announces kings ♠K ♥K@table ♦K ♣K@N"),
+            "{record}"
+        );
+        assert_eq!(
+            codes_of(&format!("{record}{scores}")),
+            codes,
+            "{lead}:\n{record}{scores}"
+        );
+    }
+    // From the record with the kings scored the bots play the deal out, and the check finds
+    // what they write consistent, with the game's own result.
+    let (scored, _) = cut(path, "S scores kings", "");
+    let mut game = table_game::from_record(&scored).expect("the record goes on");
+    let mut rng = Rng(0x5ee0);
+    play_partnership(game.as_mut(), &mut rng);
+    let record = game.to_record();
+    assert!(record.contains("S scores kings"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(game.result(), result, "{record}");
+}
+
 /// The partnership game from seed `seed`, played by bots that never yield until the first
 /// turn whose winner may yield, which he does.
 fn partnership_after_a_yield(seed: u64) -> Box<dyn Game> {

@@ -106,6 +106,10 @@ const RETIRED: &[(&str, &str)] = &[
         "B0222",
         "pending declarations in a Bezique profile without them; every profile has them since the three- and four-hand games read them",
     ),
+    (
+        "B0223",
+        "a partner's table card in a Bezique announcement; an announcement takes them as a declaration scored at once does (spec/rules/bezique.md §3e)",
+    ),
 ];
 
 #[test]

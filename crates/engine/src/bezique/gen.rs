@@ -127,13 +127,26 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
     let mut trick_no = 0;
     // Pending declarations (000:557, 000:683–686), in every profile: now and then a second
     // declaration is announced beside the one scored, and scored at one of the holder's later
-    // turns, as winner of a trick or as the partner a winner yielded to.
-    let mut pending: BySeat<Vec<(MeldKind, CardCounts)>> = BySeat::new(table);
+    // turns, as winner of a trick or as the partner a winner yielded to. In the partnership
+    // game it may take cards of the partner's table (000:582), written `♠K@N` both times.
+    let mut pending: BySeat<Vec<(MeldKind, CardCounts, CardCounts)>> = BySeat::new(table);
     let mut tried_at = None;
-    let statement = |verb: &'static str, kind: MeldKind, cards: &CardCounts| -> Vec<Spanned<Token>> {
+    let mut announced_at = None;
+    let statement = |verb: &'static str,
+                     kind: MeldKind,
+                     cards: &CardCounts,
+                     partner: &CardCounts,
+                     mate: &str|
+     -> Vec<Spanned<Token>> {
         [word(verb), word(meld::word(kind))]
             .into_iter()
-            .chain(cards.iter().map(|c| bare(Token::Card(CardSlot::Known(c)))))
+            .chain(
+                cards
+                    .minus(partner)
+                    .iter()
+                    .map(|c| bare(Token::Card(CardSlot::Known(c)))),
+            )
+            .chain(partner.iter().map(|c| word(&format!("{c}@{mate}"))))
             .collect()
     };
     while !state.is_over() {
@@ -146,14 +159,15 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
         {
             tried_at = Some((trick_no, seat));
             let i = rng.below(pending[seat].len() as u32) as usize;
-            if let Some(&(kind, cards)) = pending[seat].get(i)
+            if let Some(&(kind, cards, partner)) = pending[seat].get(i)
                 && rng.chance(60)
-                && let Ok(Event::Melded { kind, value, .. }) = state.score_pending(kind, &cards)
+                && let Ok(Event::Melded { kind, value, .. }) = state.score_pending(kind, &cards, &partner)
             {
                 pending[seat].remove(i);
+                let mate = state.partner_of(seat).map_or("?", label);
                 items.push(event(
                     label(seat),
-                    statement("scores", kind, &cards),
+                    statement("scores", kind, &cards, &partner, mate),
                     Some(i64::from(value)),
                 ));
                 continue;
@@ -178,6 +192,32 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
             .copied()
             .filter(|a| matches!(a, Action::Play { .. }))
             .collect();
+        // Now and then a declaration with the partner's table cards is announced rather than
+        // scored, once a turn: it stays the announcer's, to score at a later turn of his while
+        // those cards lie on the partner's table (spec/rules/bezique.md §3e).
+        let declarer = state.yielded_to().or(state.turn());
+        if let Some(seat) = declarer
+            && !with_partner.is_empty()
+            && announced_at != Some((trick_no, seat))
+            && rng.chance(40)
+            && let Some(&Action::Meld {
+                kind, cards, partner, ..
+            }) = with_partner.get(rng.below(with_partner.len() as u32) as usize)
+        {
+            announced_at = Some((trick_no, seat));
+            // Scored at a later turn, not this one (000:557, "the next time he wins a trick").
+            tried_at = Some((trick_no, seat));
+            if let Ok((kind, _)) = state.announce(kind, &cards, &CardCounts::EMPTY, &partner) {
+                pending[seat].push((kind, cards, partner));
+                let mate = state.partner_of(seat).map_or("?", label);
+                items.push(event(
+                    label(seat),
+                    statement("announces", kind, &cards, &partner, mate),
+                    None,
+                ));
+                continue;
+            }
+        }
         let action = if yielding.is_some() && rng.chance(20) {
             yielding
         } else if !with_partner.is_empty() && rng.chance(70) {
@@ -225,8 +265,10 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                     .chain(partner.iter().map(|c| word(&format!("{c}@{mate}"))))
                     .collect();
                 items.push(event(label(seat), tokens, Some(i64::from(value))));
-                // An announcement is the announcer's own cards (spec/rules/bezique.md §3d).
-                let others: Vec<(MeldKind, CardCounts)> = declarations
+                // Another declaration open at this turn is announced now and then; one with
+                // the partner's table cards is preferred when there is one, so that records
+                // show them (spec/rules/bezique.md §3e).
+                let others: Vec<(MeldKind, CardCounts, CardCounts)> = declarations
                     .iter()
                     .filter_map(|a| match *a {
                         Action::Meld {
@@ -234,17 +276,24 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                             cards: c,
                             partner: p,
                             ..
-                        } if c != cards && p.is_empty() => Some((k, c)),
+                        } if c != cards => Some((k, c, p)),
                         _ => None,
                     })
                     .collect();
-                if !others.is_empty()
-                    && rng.chance(40)
-                    && let Some(&(k, c)) = others.get(rng.below(others.len() as u32) as usize)
-                    && let Ok((k, _)) = state.announce(k, &c, &CardCounts::EMPTY)
-                {
-                    pending[seat].push((k, c));
-                    items.push(event(label(seat), statement("announces", k, &c), None));
+                let with_mate: Vec<(MeldKind, CardCounts, CardCounts)> =
+                    others.iter().copied().filter(|(_, _, p)| !p.is_empty()).collect();
+                if !others.is_empty() && rng.chance(40) {
+                    let pool = if !with_mate.is_empty() && rng.chance(60) {
+                        &with_mate
+                    } else {
+                        &others
+                    };
+                    if let Some(&(k, c, p)) = pool.get(rng.below(pool.len() as u32) as usize)
+                        && let Ok((k, _)) = state.announce(k, &c, &CardCounts::EMPTY, &p)
+                    {
+                        pending[seat].push((k, c, p));
+                        items.push(event(label(seat), statement("announces", k, &c, &p, mate), None));
+                    }
                 }
             }
             (Action::Yield { to }, _) => {

@@ -72,6 +72,10 @@ pub struct Announcement {
     pub kind: String,
     /// Its cards.
     pub cards: Vec<Card>,
+    /// Of its cards, those that lie on the partner's table (the partnership game): they
+    /// stay there, and the declaration scores only while they do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_partner: Vec<Card>,
     /// What it will count when scored.
     pub value: u32,
 }

@@ -288,6 +288,31 @@ mod tests {
         assert!(codes(&partner).contains(&"B0218"), "{:?}", codes(&partner));
     }
 
+    /// The seed's example (000:582) with the marriage announced rather than scored at once:
+    /// the announcement shows S's trump king with the queen of N's sequence, but when S comes
+    /// to score it the queen is still barred, since N could not declare that marriage
+    /// (000:561). The rule for the partner's cards, like that for one's own, is applied when
+    /// the declaration scores.
+    #[test]
+    fn no_pending_marriage_with_the_queen_of_the_partner_s_sequence() {
+        let text = first()
+            .replace(
+                "         S bezique ♦J ♠Q@N = 40 ; the sequence's queen on N's table, in a declaration of another kind",
+                "         S announces marriage ♠K ♠Q@N",
+            )
+            .replace(
+                "         S marriage ♥K ♥Q = 20 ; S's own cards",
+                "         S scores marriage ♠K@table ♠Q@N = 40",
+            )
+            .replace("declarations NS 310 EW 0", "declarations NS 250 EW 0");
+        assert_ne!(text, first());
+        let c = check(&text);
+        assert_eq!(codes(&c), ["B0217", "B0501"], "{:#?}", c.findings);
+        let r = replay(&c);
+        assert_eq!(r.announcements.len(), 1);
+        assert!(r.declarations.iter().all(|d| !d.pending));
+    }
+
     /// 000:584: "After the last card of the stock has been drawn, each player in turn must
     /// beat the highest card previously played to a trick, even if that card was in his
     /// partner's hand."

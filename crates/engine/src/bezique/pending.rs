@@ -2,7 +2,9 @@
 //! one declaration at a turn but score only one; the others wait, and he may score them, one
 //! a turn and in the order he chooses, the next times he wins a trick. A record writes an
 //! announcement as `E announces marriage ♥K@table ♥Q@table` and the later scoring as
-//! `E scores marriage ♥K@table ♥Q@table = 40`.
+//! `E scores marriage ♥K@table ♥Q@table = 40`. In the partnership game an announcement may
+//! take cards of the partner's table (`S announces marriage ♠K ♠Q@N`); it stays the
+//! announcer's, and is scored with the same cards marked the same way.
 
 use crate::core::{BySeat, CardCounts, Seat, Table};
 use crate::pinochle::meld::MeldKind;
@@ -27,10 +29,30 @@ impl PendingWord {
     }
 }
 
+/// One declaration announced and not yet scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// The kind as it counts.
+    pub kind: MeldKind,
+    /// All its cards.
+    pub cards: CardCounts,
+    /// Of them, the cards of the partner's table (the partnership game).
+    pub partner: CardCounts,
+}
+
+impl Waiting {
+    /// Whether a statement names this declaration: the same word, the same cards, and the
+    /// same of them on the partner's table (the word, since a marriage announced before
+    /// trump is known counts as the trump one).
+    fn is(&self, kind: MeldKind, cards: &CardCounts, partner: &CardCounts) -> bool {
+        same(self.kind, kind) && self.cards == *cards && self.partner == *partner
+    }
+}
+
 /// The declarations each player has announced and not scored.
 #[derive(Clone, Debug)]
 pub struct Pending {
-    waiting: BySeat<Vec<(MeldKind, CardCounts)>>,
+    waiting: BySeat<Vec<Waiting>>,
 }
 
 impl Pending {
@@ -41,23 +63,21 @@ impl Pending {
         }
     }
 
-    /// Notes an announced declaration.
-    pub fn announce(&mut self, seat: Seat, kind: MeldKind, cards: CardCounts) {
-        self.waiting[seat].push((kind, cards));
+    /// Notes a declaration `seat` announced; `partner` are its cards of the partner's table.
+    pub fn announce(&mut self, seat: Seat, kind: MeldKind, cards: CardCounts, partner: CardCounts) {
+        self.waiting[seat].push(Waiting { kind, cards, partner });
     }
 
-    /// Whether `seat` has this declaration pending: the same word with the same cards (the
-    /// word, since a marriage announced before trump is known counts as the trump one).
-    pub fn has(&self, seat: Seat, kind: MeldKind, cards: &CardCounts) -> bool {
-        self.waiting[seat]
-            .iter()
-            .any(|(k, c)| same(*k, kind) && c == cards)
+    /// Whether `seat` has this declaration pending, its `partner` cards marked as when it was
+    /// announced.
+    pub fn has(&self, seat: Seat, kind: MeldKind, cards: &CardCounts, partner: &CardCounts) -> bool {
+        self.waiting[seat].iter().any(|w| w.is(kind, cards, partner))
     }
 
     /// Takes one such declaration off the list once it is scored.
-    pub fn take(&mut self, seat: Seat, kind: MeldKind, cards: &CardCounts) -> bool {
+    pub fn take(&mut self, seat: Seat, kind: MeldKind, cards: &CardCounts, partner: &CardCounts) -> bool {
         let list = &mut self.waiting[seat];
-        match list.iter().position(|(k, c)| same(*k, kind) && c == cards) {
+        match list.iter().position(|w| w.is(kind, cards, partner)) {
             Some(i) => {
                 list.remove(i);
                 true
@@ -67,7 +87,7 @@ impl Pending {
     }
 
     /// The declarations `seat` has pending, oldest first.
-    pub fn of(&self, seat: Seat) -> &[(MeldKind, CardCounts)] {
+    pub fn of(&self, seat: Seat) -> &[Waiting] {
         &self.waiting[seat]
     }
 }
@@ -96,14 +116,36 @@ mod tests {
             Card::new(Suit::Hearts, Rank::King),
             Card::new(Suit::Hearts, Rank::Queen),
         ]);
+        let none = CardCounts::EMPTY;
         let mut p = Pending::new(table);
-        assert!(!p.has(e, MeldKind::Royal, &kq));
-        p.announce(e, MeldKind::Royal, kq);
-        assert!(p.has(e, MeldKind::Royal, &kq));
+        assert!(!p.has(e, MeldKind::Royal, &kq, &none));
+        p.announce(e, MeldKind::Royal, kq, none);
+        assert!(p.has(e, MeldKind::Royal, &kq, &none));
         assert_eq!(p.of(e).len(), 1);
-        assert!(p.take(e, MeldKind::Royal, &kq));
-        assert!(!p.take(e, MeldKind::Royal, &kq));
+        assert!(p.take(e, MeldKind::Royal, &kq, &none));
+        assert!(!p.take(e, MeldKind::Royal, &kq, &none));
         assert_eq!(PendingWord::of("Announces"), Some(PendingWord::Announces));
         assert_eq!(PendingWord::of("scores"), Some(PendingWord::Scores));
+    }
+
+    /// 000:582 with 000:557: a declaration announced with a card of the partner's table is
+    /// the announcer's, and is the same declaration only with that card still the
+    /// partner's: written from the announcer's own table it is another.
+    #[test]
+    fn a_pending_declaration_keeps_its_partner_s_cards() {
+        let (Ok(table), Some(s), Some(n)) = (Table::new(4), Seat::new(2), Seat::new(0)) else {
+            panic!("four seats");
+        };
+        let k = Card::new(Suit::Spades, Rank::King);
+        let kq = CardCounts::of([k, Card::new(Suit::Spades, Rank::Queen)]);
+        let from_n = CardCounts::of([k]);
+        let mut p = Pending::new(table);
+        p.announce(s, MeldKind::Royal, kq, from_n);
+        assert!(p.has(s, MeldKind::Royal, &kq, &from_n));
+        assert!(!p.has(s, MeldKind::Royal, &kq, &CardCounts::EMPTY));
+        assert!(!p.has(n, MeldKind::Royal, &kq, &from_n));
+        assert!(!p.take(s, MeldKind::Royal, &kq, &CardCounts::EMPTY));
+        assert!(p.take(s, MeldKind::Royal, &kq, &from_n));
+        assert!(p.of(s).is_empty());
     }
 }

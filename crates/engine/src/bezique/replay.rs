@@ -804,15 +804,6 @@ impl<'a> Run<'a> {
     /// A pending declaration announced or scored (000:683–686).
     fn pending_event(&mut self, state: &mut PlayState, sink: &mut CheckSink, seat: Seat, st: Statement) {
         let who = self.label(seat);
-        if let Some(c) = st.partner.iter().next() {
-            // The partnership game: a pending declaration is the announcer's own cards, since
-            // it waits on his table until he scores it (spec/rules/bezique.md §3d).
-            self.push(
-                Diagnostic::error("B0223", Kind::Illegal, at(st.span), format!("{c} is marked as a card of the partner's table: a declaration announced to score later is made of the announcer's own cards, from his hand and his table"))
-                    .with_help("declare with the partner's cards at once (`S bezique ♦J ♠Q@N = 40`), or announce with cards of your hand and your table"),
-            );
-            return;
-        }
         let Some(kind) = meld::kind(st.kind_word, &st.cards, state.trump()) else {
             self.push(
                 Diagnostic::error(
@@ -829,7 +820,7 @@ impl<'a> Run<'a> {
             kind,
             cards: st.cards,
             marked: st.marked,
-            partner: CardCounts::EMPTY,
+            partner: st.partner,
         };
         // The one who declares this turn announces and scores: the winner, or in the
         // partnership game the partner he yielded to (000:582).
@@ -846,37 +837,38 @@ impl<'a> Run<'a> {
         }
         let word = meld::word(kind);
         match st.word {
-            PendingWord::Announces => match state.announce(kind, &st.cards, &st.marked) {
+            PendingWord::Announces => match state.announce(kind, &st.cards, &st.marked, &st.partner) {
                 Ok((kind, value)) => {
                     sink.announcements.push(Announcement {
                         after_trick: sink.tricks.len(),
                         seat: who.to_string(),
                         kind: meld::word(kind).to_string(),
                         cards: in_book_order(st.cards.iter().collect()),
+                        from_partner: in_book_order(st.partner.iter().collect()),
                         value,
                     });
-                    self.pending.announce(seat, kind, st.cards);
+                    self.pending.announce(seat, kind, st.cards, st.partner);
                     self.check_figure(word, value, st.figure);
                 }
                 Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
             },
             PendingWord::Scores => {
-                if !self.pending.has(seat, kind, &st.cards) {
+                if !self.pending.has(seat, kind, &st.cards, &st.partner) {
                     self.push(
                         Diagnostic::error("B0220", Kind::Illegal, at(st.span), format!("{who} has no pending {word} of these cards: it was never announced, or is scored already"))
-                            .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now"),
+                            .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now; in the partnership game the partner's cards are marked (`♠K@N`) as in the announcement"),
                     );
                     return;
                 }
-                match state.score_pending(kind, &st.cards) {
+                match state.score_pending(kind, &st.cards, &st.partner) {
                     Ok(Event::Melded { kind, value, .. }) => {
-                        self.pending.take(seat, kind, &st.cards);
+                        self.pending.take(seat, kind, &st.cards, &st.partner);
                         sink.declarations.push(Declaration {
                             after_trick: sink.tricks.len(),
                             seat: who.to_string(),
                             kind: meld::word(kind).to_string(),
                             cards: in_book_order(st.cards.iter().collect()),
-                            from_partner: Vec::new(),
+                            from_partner: in_book_order(st.partner.iter().collect()),
                             value,
                             pending: true,
                         });
@@ -885,7 +877,7 @@ impl<'a> Run<'a> {
                     Ok(_) => {}
                     Err(Refusal::MeldNotHeld(c)) => self.push(
                         Diagnostic::error("B0221", Kind::Illegal, at(st.span), format!("{c} of {who}'s pending {word} is no longer on the table"))
-                            .with_help("a pending declaration is scored with its cards still on the table (seed 000, 000:684)"),
+                            .with_help("a pending declaration is scored with its cards still on the table, the partner's on his (seed 000, 000:684)"),
                     ),
                     Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
                 }
@@ -1162,8 +1154,7 @@ struct Statement<'w> {
     kind_word: &'w str,
     cards: CardCounts,
     marked: CardCounts,
-    /// The cards marked with the partner's seat (`♠Q@N`), which a pending declaration may
-    /// not take.
+    /// The cards marked with the partner's seat (`♠Q@N`): they lie on the partner's table.
     partner: CardCounts,
     span: Span,
     figure: Option<(i64, Span)>,

@@ -122,9 +122,14 @@ pub fn body(replay: &Replay, display: Display) -> String {
                 );
             }
             for a in replay.announcements.iter().filter(|a| a.after_trick == i + 1) {
+                let partner = if a.from_partner.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {} from the partner's table", cards(display, &a.from_partner))
+                };
                 let _ = writeln!(
                     s,
-                    "        {} announces {} {} ({}, to be scored at a later turn)",
+                    "        {} announces {} {} ({}, to be scored at a later turn{partner})",
                     a.seat,
                     a.kind,
                     cards(display, &a.cards),

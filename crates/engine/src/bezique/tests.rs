@@ -603,19 +603,107 @@ fn partnership_pending_declarations_follow_the_privilege() {
         "N announces marriage ♣K ♣Q\n         N yields S",
     );
     assert!(codes(&check(&yield_after)).contains(&"B0215"));
-    // A pending declaration is the announcer's own cards: a card marked with the partner's
-    // seat is refused, where a declaration scored at once could take it (000:582).
-    let with_partner = PARTNERS_PENDING.replace(
-        "S announces kings ♠K ♥K@table ♦K ♣K",
-        "S announces kings ♠K ♥K@table ♦K ♣K@N",
-    );
-    assert!(codes(&check(&with_partner)).contains(&"B0223"));
 }
 
-/// The generator writes pending declarations with three and four players too, and the check
-/// finds its records consistent.
+const PARTNER_PENDING: &str =
+    include_str!("../../../../corpus/bezique/uspc-four-hand-partnership/pending-with-partner.stich");
+
+/// 000:582 with 000:557: "a player may put down cards from his own hand to form
+/// declarations in combination with cards previously declared by his partner and still
+/// exposed on the table", and "may declare and show more than one declaration at a turn, but
+/// may score for only one at that time". S, who holds no king of clubs, announces four kings
+/// with the ♣K of N's marriage and scores them at his next turn, the ♣K still on N's table.
+#[test]
+fn an_announcement_takes_the_partner_s_table_cards() {
+    let c = check(PARTNER_PENDING);
+    assert_eq!(codes(&c), ["B0501"], "{:#?}", c.findings);
+    let r = replay(&c);
+    let club_king = cards::Card::new(cards::Suit::Clubs, cards::Rank::King);
+    let d: Vec<(&str, &str, u32, bool)> = r
+        .declarations
+        .iter()
+        .map(|d| (d.seat.as_str(), d.kind.as_str(), d.value, d.pending))
+        .collect();
+    assert_eq!(
+        d,
+        [
+            ("N", "marriage", 40, false),
+            ("S", "marriage", 20, false),
+            ("S", "kings", 80, true)
+        ]
+    );
+    assert_eq!(
+        r.declarations.get(2).map(|d| d.from_partner.clone()),
+        Some(vec![club_king])
+    );
+    assert_eq!(r.announcements.len(), 1);
+    assert_eq!(
+        r.announcements
+            .first()
+            .map(|a| (a.seat.as_str(), a.from_partner.clone())),
+        Some(("S", vec![club_king]))
+    );
+    assert_eq!(r.result.sides[0].declarations, 140);
+}
+
+/// The announcement lapses for a card the partner plays before it scores, as for one's own
+/// (000:684: scored with its cards on the table); it is the announcer's, and is scored with
+/// the partner's card marked as when it was announced.
+#[test]
+fn a_pending_declaration_with_the_partner_s_cards_is_the_announcer_s() {
+    // N leads the ♣K from his table at trick 3: S's kings may no longer score.
+    let played = PARTNER_PENDING.replace("3. N: ♠K ♠J ♥7 ♠Q = N 0", "3. N: ♣K@table ♠J ♥7 ♠Q = N 0");
+    assert_ne!(played, PARTNER_PENDING);
+    let c = check(&played);
+    assert!(codes(&c).contains(&"B0221"), "{:?}", codes(&c));
+    assert!(replay(&c).declarations.iter().all(|d| !d.pending));
+    // The ♣K written as S's own table card is not the declaration announced.
+    let own = PARTNER_PENDING.replace("♦K@table ♣K@N = 80", "♦K@table ♣K@table = 80");
+    assert!(codes(&check(&own)).contains(&"B0220"));
+    // N, whose ♣K it takes, has no pending kings: without the yield it is his turn.
+    let by_n = PARTNER_PENDING
+        .replace(
+            "         N yields S
+         S scores kings",
+            "         N scores kings",
+        )
+        .replace(
+            "N scores kings ♠K@table ♥K@table ♦K@table ♣K@N",
+            "N scores kings ♠K@S ♥K@S ♦K@S ♣K@table",
+        );
+    assert!(
+        codes(&check(&by_n)).contains(&"B0220"),
+        "{:?}",
+        codes(&check(&by_n))
+    );
+}
+
+/// What the partner's cards may not do in an announcement: be the whole of it (000:582:
+/// "cards from his own hand … in combination with" the partner's, `B0210`), be cards his
+/// table does not hold (`B0207`), or make a double bezique from two hands (000:586, `B0218`).
+#[test]
+fn an_announcement_with_the_partner_s_cards_out_of_rule() {
+    let announcement = "S announces kings ♠K ♥K@table ♦K ♣K@N";
+    let cases = [
+        ("S announces marriage ♣K@N ♣Q@N", "B0210"),
+        ("S announces marriage ♥K@table ♥Q@N", "B0207"),
+        ("S announces double-bezique ♠Q ♠Q@N ♦J ♦J@N", "B0218"),
+    ];
+    for (to, code) in cases {
+        let text = PARTNER_PENDING.replace(announcement, to);
+        assert_ne!(text, PARTNER_PENDING);
+        let c = check(&text);
+        assert!(codes(&c).contains(&code), "{to}: {:?}", codes(&c));
+        assert!(replay(&c).announcements.is_empty(), "{to}");
+    }
+}
+
+/// The generator writes pending declarations with three and four players too (in the
+/// partnership game with the partner's table cards as well), and the check finds its
+/// records consistent.
 #[test]
 fn more_hands_generate_pending_declarations() {
+    let (mut with_mate, mut scored_with_mate) = (0, 0);
     for name in ["uspc-three-hand", "uspc-four-hand", "uspc-four-hand-partnership"] {
         let (mut announced, mut scored) = (0, 0);
         for seed in 0..60 {
@@ -630,10 +718,26 @@ fn more_hands_generate_pending_declarations() {
             let r = replay(&c);
             announced += r.announcements.len();
             scored += r.declarations.iter().filter(|d| d.pending).count();
+            with_mate += r
+                .announcements
+                .iter()
+                .filter(|a| !a.from_partner.is_empty())
+                .count();
+            scored_with_mate += r
+                .declarations
+                .iter()
+                .filter(|d| d.pending && !d.from_partner.is_empty())
+                .count();
         }
         assert!(
             announced > 0 && scored > 0,
             "{name}: {announced} announced, {scored} scored"
         );
     }
+    // The partnership game's announcements take the partner's table cards now and then
+    // (000:582), and some of them are scored.
+    assert!(
+        with_mate > 0 && scored_with_mate > 0,
+        "{with_mate} announced with the partner's cards, {scored_with_mate} scored"
+    );
 }

@@ -701,13 +701,17 @@ impl PlayState {
 
     /// Announces a declaration without scoring it (the pending declarations of 000:557 and
     /// 000:683): the winner of the trick (or the partner he yielded to), at his turn, shows
-    /// cards of his own that form it; those from the hand go onto the table. The rule for cards declared again is applied when it is
-    /// scored ([`PlayState::score_pending`]). Returns the kind as it counts and its value.
+    /// cards that form it; those from the hand go onto the table. In the partnership game
+    /// `partner` are cards of the partner's table it takes (000:582): they stay there, and
+    /// must still lie there when it is scored. The rule for cards declared again is applied
+    /// when it is scored ([`PlayState::score_pending`]). Returns the kind as it counts and
+    /// its value.
     pub fn announce(
         &mut self,
         kind: MeldKind,
         cards: &CardCounts,
         marked: &CardCounts,
+        partner: &CardCounts,
     ) -> Result<(MeldKind, u32), Refusal> {
         let seat = self.turn_seat()?;
         let (kind, trump, _) = self.meld_trump(kind, cards);
@@ -716,9 +720,18 @@ impl PlayState {
         }
         self.unknown_trump(kind)?;
         let value = meld::shape(&self.rules.melds, kind, trump, cards).map_err(Refusal::Shape)?;
+        // The partner's cards must lie on his table now; whether they may serve is judged
+        // when the declaration scores, as for one's own.
+        self.partner_sourcing(seat, kind, partner, &|_: &ShownCard<MeldNote>| true)?;
+        let own = cards.minus(partner);
+        if !partner.is_empty() && own.is_empty() {
+            // "Cards from his own hand … in combination with" the partner's (000:582): a
+            // combination wholly of the partner's table is his to declare, not this player's.
+            return Err(Refusal::NoCardFromHand);
+        }
         let hand = self.hands[seat];
         let sourcing = self.shown[seat]
-            .source(cards, marked, &hand, |_| true)
+            .source(&own, marked, &hand, |_| true)
             .map_err(|e| match e {
                 SourceError::NotHeld(c) | SourceError::MayNotServe(c) => Refusal::MeldNotHeld(c),
             })?;
@@ -731,10 +744,16 @@ impl PlayState {
     }
 
     /// Scores a declaration announced at an earlier turn (000:683–684): at the turn of the
-    /// winner of a trick, as his one declaration; every card lies on the table already, and
-    /// the rule for cards declared again holds. A card no longer on the table is
-    /// [`Refusal::MeldNotHeld`].
-    pub fn score_pending(&mut self, kind: MeldKind, cards: &CardCounts) -> Result<Event, Refusal> {
+    /// winner of a trick, as his one declaration; every card lies on the table already (the
+    /// `partner` cards on the partner's, as when it was announced), and the rule for cards
+    /// declared again holds, for the partner's cards as for one's own (000:582). A card no
+    /// longer on the table is [`Refusal::MeldNotHeld`].
+    pub fn score_pending(
+        &mut self,
+        kind: MeldKind,
+        cards: &CardCounts,
+        partner: &CardCounts,
+    ) -> Result<Event, Refusal> {
         let seat = self.turn_seat()?;
         let (kind, trump, makes) = self.meld_trump(kind, cards);
         self.unknown_trump(kind)?;
@@ -743,8 +762,10 @@ impl PlayState {
         }
         let value = meld::shape(&self.rules.melds, kind, trump, cards).map_err(Refusal::Shape)?;
         let may_serve = self.may_serve(seat, kind, cards, value);
+        let partner_part = self.partner_sourcing(seat, kind, partner, &may_serve)?;
+        let own = cards.minus(partner);
         let sourcing = self.shown[seat]
-            .source(cards, cards, &CardCounts::EMPTY, may_serve)
+            .source(&own, &own, &CardCounts::EMPTY, may_serve)
             .map_err(|e| match e {
                 SourceError::NotHeld(c) => Refusal::MeldNotHeld(c),
                 SourceError::MayNotServe(c) => Refusal::Remeld(c),
@@ -756,7 +777,7 @@ impl PlayState {
         }
         let checked = Checked {
             sourcing,
-            partner: None,
+            partner: partner_part,
             value,
         };
         Ok(self.apply_meld(seat, kind, &checked))
