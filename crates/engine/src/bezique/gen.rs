@@ -291,6 +291,8 @@ pub fn generate(profile: &Profile, seed: u64) -> Record {
                     if let Some(&(k, c, p)) = pool.get(rng.below(pool.len() as u32) as usize)
                         && let Ok((k, _)) = state.announce(k, &c, &CardCounts::EMPTY, &p)
                     {
+                        // Scored at a later turn, not this one (000:684, `B0224`).
+                        tried_at = Some((trick_no, seat));
                         pending[seat].push((k, c, p));
                         items.push(event(label(seat), statement("announces", k, &c, &p, mate), None));
                     }

@@ -38,6 +38,8 @@ pub struct Waiting {
     pub cards: CardCounts,
     /// Of them, the cards of the partner's table (the partnership game).
     pub partner: CardCounts,
+    /// The turn it was announced at: the number of tricks played before it.
+    pub turn: usize,
 }
 
 impl Waiting {
@@ -63,9 +65,37 @@ impl Pending {
         }
     }
 
-    /// Notes a declaration `seat` announced; `partner` are its cards of the partner's table.
-    pub fn announce(&mut self, seat: Seat, kind: MeldKind, cards: CardCounts, partner: CardCounts) {
-        self.waiting[seat].push(Waiting { kind, cards, partner });
+    /// Notes a declaration `seat` announced at `turn` (the tricks played before it);
+    /// `partner` are its cards of the partner's table.
+    pub fn announce(
+        &mut self,
+        seat: Seat,
+        kind: MeldKind,
+        cards: CardCounts,
+        partner: CardCounts,
+        turn: usize,
+    ) {
+        self.waiting[seat].push(Waiting {
+            kind,
+            cards,
+            partner,
+            turn,
+        });
+    }
+
+    /// The turn the oldest such declaration of `seat` was announced at, the one a scoring
+    /// takes; `None` when none is pending.
+    pub fn announced_at(
+        &self,
+        seat: Seat,
+        kind: MeldKind,
+        cards: &CardCounts,
+        partner: &CardCounts,
+    ) -> Option<usize> {
+        self.waiting[seat]
+            .iter()
+            .find(|w| w.is(kind, cards, partner))
+            .map(|w| w.turn)
     }
 
     /// Whether `seat` has this declaration pending, its `partner` cards marked as when it was
@@ -119,7 +149,7 @@ mod tests {
         let none = CardCounts::EMPTY;
         let mut p = Pending::new(table);
         assert!(!p.has(e, MeldKind::Royal, &kq, &none));
-        p.announce(e, MeldKind::Royal, kq, none);
+        p.announce(e, MeldKind::Royal, kq, none, 3);
         assert!(p.has(e, MeldKind::Royal, &kq, &none));
         assert_eq!(p.of(e).len(), 1);
         assert!(p.take(e, MeldKind::Royal, &kq, &none));
@@ -140,7 +170,7 @@ mod tests {
         let kq = CardCounts::of([k, Card::new(Suit::Spades, Rank::Queen)]);
         let from_n = CardCounts::of([k]);
         let mut p = Pending::new(table);
-        p.announce(s, MeldKind::Royal, kq, from_n);
+        p.announce(s, MeldKind::Royal, kq, from_n, 3);
         assert!(p.has(s, MeldKind::Royal, &kq, &from_n));
         assert!(!p.has(s, MeldKind::Royal, &kq, &CardCounts::EMPTY));
         assert!(!p.has(n, MeldKind::Royal, &kq, &from_n));

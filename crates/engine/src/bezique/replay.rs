@@ -847,16 +847,26 @@ impl<'a> Run<'a> {
                         from_partner: in_book_order(st.partner.iter().collect()),
                         value,
                     });
-                    self.pending.announce(seat, kind, st.cards, st.partner);
+                    self.pending
+                        .announce(seat, kind, st.cards, st.partner, sink.tricks.len());
                     self.check_figure(word, value, st.figure);
                 }
                 Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
             },
             PendingWord::Scores => {
-                if !self.pending.has(seat, kind, &st.cards, &st.partner) {
+                let Some(turn) = self.pending.announced_at(seat, kind, &st.cards, &st.partner) else {
                     self.push(
                         Diagnostic::error("B0220", Kind::Illegal, at(st.span), format!("{who} has no pending {word} of these cards: it was never announced, or is scored already"))
                             .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now; in the partnership game the partner's cards are marked (`♠K@N`) as in the announcement"),
+                    );
+                    return;
+                };
+                if turn == sink.tricks.len() {
+                    // "The next time that player wins a trick" (000:684): the turn it was
+                    // announced at has its one declaration scored already or to come.
+                    self.push(
+                        Diagnostic::error("B0224", Kind::Illegal, at(st.span), format!("{who}'s pending {word} is scored at the turn it was announced"))
+                            .with_help("a pending declaration scores at a later turn (seed 000, 000:557, 000:684): write it as the declaration scored now instead of announcing it, or score it after the next trick the player wins"),
                     );
                     return;
                 }

@@ -539,6 +539,21 @@ fn three_hand_a_marriage_announced_and_scored_later() {
         "= R 10\n         R scores marriage ♥K@table ♥Q@table = 20\n",
     );
     assert!(codes(&check(&by_r)).contains(&"B0220"));
+    // "The next time that player wins a trick" (000:684): not at the turn it was announced.
+    let at_once = THREE_PENDING
+        .replace(
+            "         F marriage ♠K ♠Q = 20 ; the one declaration scored this turn\n",
+            "",
+        )
+        .replace(
+            "; shown now, to score later\n",
+            "\n         F scores marriage ♥K@table ♥Q@table = 20\n",
+        );
+    assert!(
+        codes(&check(&at_once)).contains(&"B0224"),
+        "{:#?}",
+        check(&at_once).findings
+    );
     // F may not score it at R's turn.
     let at_r_s_turn = THREE_PENDING.replace(
         "= R 10 ; F drew ♠9; R wins and may declare, F may not\n",
@@ -706,7 +721,7 @@ fn more_hands_generate_pending_declarations() {
     let (mut with_mate, mut scored_with_mate) = (0, 0);
     for name in ["uspc-three-hand", "uspc-four-hand", "uspc-four-hand-partnership"] {
         let (mut announced, mut scored) = (0, 0);
-        for seed in 0..60 {
+        for seed in 0..200 {
             let record = BEZIQUE.generate(name, seed, GenLayout::Varied).expect("a record");
             let c = check(&notation::print_file([&record]));
             assert_eq!(
