@@ -1304,6 +1304,35 @@ fn the_opponents_answer_is_written_and_a_game_started_again_asks_only_without_it
 }
 
 #[test]
+fn a_seed_game_of_auction_pinochle_asks_the_opponents_before_the_first_lead() {
+    // The generator writes no answer of the opponents, so a game from a seed that reaches
+    // the first lead asks them (000:437), through the seat after the bidder.
+    let mut asked = 0;
+    for seed in 0..8u64 {
+        let game = engine::table_game::new_game("pinochle", Some("uspc-auction"), DealSpec::Seed(seed))
+            .expect("a game");
+        if game.is_over() {
+            continue;
+        }
+        let record = game.to_record();
+        let bidder = record
+            .lines()
+            .find_map(|l| l.strip_prefix("declare  "))
+            .and_then(|d| d.split_whitespace().next())
+            .expect("a bidder");
+        let next = match bidder {
+            "F" => "M",
+            "M" => "R",
+            _ => "F",
+        };
+        assert_eq!(game.to_act().as_deref(), Some(next), "{record}");
+        assert_eq!(tokens(game.as_ref()), ["concedes", "declines"]);
+        asked += 1;
+    }
+    assert!(asked > 0);
+}
+
+#[test]
 fn a_misplaced_answer_of_the_opponents_stops_a_game_from_starting() {
     // Only M speaks for the opponents of F (the first after the bidder): a record with R's
     // answer is refused with the check's P0218.
