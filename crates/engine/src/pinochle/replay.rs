@@ -1281,7 +1281,12 @@ impl<'a> Run<'a> {
                 continue;
             };
             let before = words.get(..i).unwrap_or_default();
-            let why = if !opponents_concede {
+            let why = if !self.o.concessions {
+                format!(
+                    "the profile {} has no concessions, so the opponents are not asked",
+                    self.replay.profile
+                )
+            } else if !opponents_concede {
                 format!(
                     "in {} the opponents are not asked to concede: only the bidder concedes",
                     self.replay.profile

@@ -984,6 +984,10 @@ mod auction_pinochle {
         let untrumped = declined.replacen("F concedes\ndeclare  F spades\n", "F concedes\n", 1);
         assert_ne!(untrumped, declined);
         assert_eq!(p0218(&untrumped), 1);
+        // Not in an auction without concessions.
+        let other = declined.replacen("[Rules \"uspc-auction\"]", "[Rules \"three-hand-auction\"]", 1);
+        assert_ne!(other, declined);
+        assert_eq!(p0218(&other), 1);
         // The singular `decline` is the same word: from the wrong seat it is found too.
         assert_eq!(p0218(&declined.replacen("M declines", "R decline", 1)), 1);
     }
