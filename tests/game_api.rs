@@ -1159,7 +1159,7 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
             // The double pack's bury card by card keeps the choices few.
             assert!(actions < 1000, "{profile} {seed}");
             let record = game.to_record();
-            for w in ["buries", "concedes", "forfeits", "gives"] {
+            for w in ["buries", "concedes", "forfeits", "gives", "declines"] {
                 if says(&record, w) {
                     words.insert((profile, w));
                 }
@@ -1192,6 +1192,7 @@ fn random_bots_play_every_pinochle_profile_from_the_deal_alone() {
     for w in [
         ("uspc-auction", "buries"),
         ("uspc-auction", "concedes"),
+        ("uspc-auction", "declines"),
         ("uspc-three-hand-double-pack", "buries"),
         ("uspc-three-hand-double-pack", "concedes"),
         ("uspc-partnership-auction-widow", "gives"),
@@ -1394,6 +1395,181 @@ fn the_opponents_may_concede_the_contract_before_the_first_lead() {
             .all(|(_, n)| *n < 0),
         "{settled:?}"
     );
+}
+
+#[test]
+fn the_opponents_answer_is_written_and_a_game_started_again_asks_only_without_it() {
+    // Seed 000, 000:437–439: the opponents may concede the contract before the bidder leads
+    // to the first trick. Their refusal is written `M declines` among the exchanges (the
+    // record's word, spec/rules/pinochle.md §5e), so a record stopped at the first lead
+    // says whether they have been asked.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    let unanswered = game.to_record();
+    assert!(!says(&unanswered, "declines"), "{unanswered}");
+    // Without their answer a game started again asks them, through M, the seat after F.
+    let asked = table_game::from_record(&unanswered).expect("the record goes on");
+    assert_eq!(asked.to_act().as_deref(), Some("M"));
+    assert_eq!(tokens(asked.as_ref()), ["concedes", "declines"]);
+    let played = play_token(game.as_mut(), "declines");
+    assert!(!played.over);
+    let answered = game.to_record();
+    assert!(answered.contains("\n         M declines\n"), "{answered}");
+    let (verdict, _) = checked(&answered);
+    assert_eq!(verdict, Verdict::Consistent);
+    // With it, the bidder leads or concedes; the opponents are not asked again.
+    let mut again = table_game::from_record(&answered).expect("the record goes on");
+    assert_eq!(again.to_act().as_deref(), Some("F"));
+    let legal = tokens(again.as_ref());
+    assert_eq!(legal, tokens(game.as_ref()));
+    assert!(legal.contains(&"concedes".to_string()) && !legal.contains(&"declines".to_string()));
+    assert_eq!(
+        again.parse_action("declines").expect_err("answered").code,
+        "A0001"
+    );
+    // The bidder may still concede: a single bete (000:435), the answer kept.
+    play_token(again.as_mut(), "concedes");
+    let conceded = again.to_record();
+    assert!(conceded.contains("M declines\n         F concedes"), "{conceded}");
+    let (_, result) = checked(&conceded);
+    assert_eq!(result, again.result());
+    assert_eq!(
+        settlement(again.as_ref()).0,
+        engine::pinochle::settle::Ending::SingleBete
+    );
+    // Played on instead, the deal is played out from the record with the answer.
+    let mut rng = Rng(3);
+    play_out(game.as_mut(), &mut rng);
+    let record = game.to_record();
+    assert!(record.contains("M declines"), "{record}");
+    let (_, result) = checked(&record);
+    assert_eq!(result, game.result());
+}
+
+#[test]
+fn a_seed_game_of_auction_pinochle_asks_the_opponents_before_the_first_lead() {
+    // The generator writes no answer of the opponents, so a game from a seed that reaches
+    // the first lead asks them (000:437), through the seat after the bidder.
+    let mut asked = 0;
+    for seed in 0..8u64 {
+        let game = engine::table_game::new_game("pinochle", Some("uspc-auction"), DealSpec::Seed(seed))
+            .expect("a game");
+        if game.is_over() {
+            continue;
+        }
+        let record = game.to_record();
+        let bidder = record
+            .lines()
+            .find_map(|l| l.strip_prefix("declare  "))
+            .and_then(|d| d.split_whitespace().next())
+            .expect("a bidder");
+        let next = match bidder {
+            "F" => "M",
+            "M" => "R",
+            _ => "F",
+        };
+        assert_eq!(game.to_act().as_deref(), Some(next), "{record}");
+        assert_eq!(tokens(game.as_ref()), ["concedes", "declines"]);
+        asked += 1;
+    }
+    assert!(asked > 0);
+}
+
+#[test]
+fn a_misplaced_answer_of_the_opponents_stops_a_game_from_starting() {
+    // Only M speaks for the opponents of F (the first after the bidder): a record with R's
+    // answer is refused with the check's P0218.
+    let deal = pinochle_deal_alone("uspc-auction", 3);
+    let mut game = table_game::from_record(&deal).expect("a game");
+    play_all(game.as_mut(), &["300", "pass", "pass", "hearts"]);
+    let bury = game
+        .legal()
+        .into_iter()
+        .find(|a| a.token().starts_with("buries "))
+        .expect("a bury");
+    game.play(&bury).expect("a bury of three");
+    play_token(game.as_mut(), "declines");
+    let wrong = game.to_record().replacen("M declines", "R declines", 1);
+    let err = table_game::from_record(&wrong).err().expect("refused");
+    assert_eq!(err.code, "P0218");
+}
+
+/// A game started from `deal` with `tokens` played.
+fn after(deal: &str, tokens: &[&str]) -> Box<dyn Game> {
+    let mut game = table_game::from_record(deal).expect("a game");
+    play_all(game.as_mut(), tokens);
+    game
+}
+
+#[test]
+fn stated_meld_bids_are_offered_at_the_lowest_bid_and_each_is_accepted() {
+    // Seed 000, 000:255: "In making a bid, a player may state that it is based on a flush
+    // or on a long suit, and may also announce a meld"; the stated number is the bid
+    // (spec/rules/pinochle.md §5f). Each announcement is offered stated with the lowest bid
+    // the auction takes: before any bid the minimum, after 500 the bid of 510.
+    for (profile, seed) in [("uspc-double-pack", 0u64), ("uspc-six-hand-triple-pack", 1)] {
+        let deal = pinochle_deal_alone(profile, seed);
+        let mut prefix: Vec<String> = Vec::new();
+        for step in 0..2 {
+            let game = after(&deal, &prefix.iter().map(String::as_str).collect::<Vec<_>>());
+            let legal = tokens(game.as_ref());
+            let lowest: u32 = legal.iter().find_map(|t| t.parse().ok()).expect("a bid offered");
+            let mut expected = vec![
+                format!("{lowest} flush"),
+                format!("{lowest} long-suit"),
+                format!("{lowest} meld 100"),
+                format!("{lowest} meld 200"),
+                format!("{lowest} meld 300"),
+            ];
+            if step == 0 {
+                // Before any bid 400 may be announced too (000:253, "100, 400").
+                expected.push(format!("{lowest} meld 400"));
+                assert!(legal.contains(&"long-suit".to_string()), "{profile}: {legal:?}");
+            }
+            for t in &expected {
+                assert!(legal.contains(t), "{profile} {step}: {t} not in {legal:?}");
+            }
+            // Every call offered but the plain bids is accepted in turn; a stated one is
+            // written as stated.
+            let seat = game.to_act().expect("a seat");
+            for t in legal.iter().filter(|t| t.parse::<u32>().is_err()) {
+                let mut tried = after(&deal, &prefix.iter().map(String::as_str).collect::<Vec<_>>());
+                let played = play_token(tried.as_mut(), t);
+                assert_eq!(played.action, *t);
+                if expected.contains(t) {
+                    let record = tried.to_record();
+                    assert!(record.contains(&format!("{seat}: {t}")), "{t}\n{record}");
+                }
+            }
+            // The first seat bids 500 (or the minimum) with a flush stated; the next states a
+            // meld with the lowest bid above it.
+            prefix.push(expected[if step == 0 { 0 } else { 2 }].clone());
+        }
+        let mut game = after(&deal, &prefix.iter().map(String::as_str).collect::<Vec<_>>());
+        let record = game.to_record();
+        let minimum: u32 = prefix[0]
+            .split(' ')
+            .next()
+            .and_then(|b| b.parse().ok())
+            .expect("a bid");
+        assert!(record.contains(&format!(": {minimum} flush, ")), "{record}");
+        assert!(
+            record.contains(&format!(": {} meld 100", minimum + 10)),
+            "{record}"
+        );
+        let mut rng = Rng(seed);
+        play_out(game.as_mut(), &mut rng);
+        let (verdict, result) = checked(&game.to_record());
+        assert_eq!(verdict, Verdict::Consistent);
+        assert_eq!(result, game.result());
+    }
 }
 
 /// A three-hand double-pack game after its auction and trump: the bidder and the game.
@@ -1680,11 +1856,12 @@ fn the_double_pack_auction_takes_melds_and_flushes_announced() {
     assert!(tokens(game.as_ref()).contains(&"530 flush".to_string()));
     let low = game.parse_action("510 meld 100").expect("a stated bid");
     assert_eq!(game.play(&low).expect_err("not above 520").code, "P0102");
+    // "A flush or a long suit" (000:255): the record writes the words stated.
     let stated = game.parse_action("540  LONG-SUIT").expect("a stated bid");
-    assert_eq!(stated.token(), "540 flush");
+    assert_eq!(stated.token(), "540 long-suit");
     play_token(game.as_mut(), "540 long-suit");
     let record = game.to_record();
-    assert!(record.contains(&format!("{third}: 540 flush")), "{record}");
+    assert!(record.contains(&format!("{third}: 540 long-suit")), "{record}");
     let mut rng = Rng(0);
     play_out(game.as_mut(), &mut rng);
     checked(&game.to_record());

@@ -31,7 +31,8 @@ pub(crate) enum PinochleState {
     /// The first lead, by a bidder who may concede instead.
     Lead(Box<AtLead>, Box<PlayState>),
     /// Before the first lead, the opponents' agreement to concede the contract (000:437),
-    /// asked of the first opponent after the bidder; then the bidder's lead.
+    /// asked of the first opponent after the bidder, who concedes or declines (`M declines`
+    /// in the record); then the bidder's lead.
     Opponents(Box<AtLead>, Box<PlayState>),
     /// Thrown in, forfeited or conceded before the play.
     Over,
@@ -74,7 +75,19 @@ impl AtLead {
 
     /// The record with the bidder's concession, or the check's refusal of it.
     fn concede(&self) -> Result<Box<Record>, Refusal> {
-        self.concede_by(&self.bidder)
+        self.say(&self.bidder, CONCEDES)
+    }
+
+    /// Whether the opponents have answered already: the record has their `declines` (a
+    /// record with their concession has no play to go on with).
+    fn opponents_answered(&self) -> bool {
+        self.record.exchange.as_ref().is_some_and(|s| {
+            s.items.iter().any(|st| {
+                st.tokens.iter().any(|t| {
+                    matches!(&t.node, Token::Word(w) if words::exchange(w) == Some(ExchangeWord::Declines))
+                })
+            })
+        })
     }
 
     /// The first opponent after the bidder, who speaks for the opponents' agreement: the
@@ -92,9 +105,9 @@ impl AtLead {
         o.concessions && o.schedule.is_some()
     }
 
-    /// The record with the concession of the seat labelled `seat` written among the
-    /// exchanges, or the check's refusal of it.
-    fn concede_by(&self, seat: &str) -> Result<Box<Record>, Refusal> {
+    /// The record with the statement `word` (a concession, or the opponents' `declines`) of
+    /// the seat labelled `seat` written among the exchanges, or the check's refusal of it.
+    fn say(&self, seat: &str, word: &str) -> Result<Box<Record>, Refusal> {
         let mut record = self.record.clone();
         record.result = None;
         let judged = |r: &Record| -> Vec<Diagnostic> {
@@ -107,7 +120,7 @@ impl AtLead {
         let before: Vec<&'static str> = judged(&record).iter().map(|d| d.code).collect();
         let st = Statement {
             seat: Some(Spanned::bare(seat.to_string())),
-            tokens: vec![Spanned::bare(Token::Word("concedes".to_string()))],
+            tokens: vec![Spanned::bare(Token::Word(word.to_string()))],
             figure: Vec::new(),
             comments: Vec::new(),
         };
@@ -115,7 +128,7 @@ impl AtLead {
             Some(section) => section.items.push(st),
             None => record.exchange = Some(Section::new(Span::default(), vec![st])),
         }
-        // A finding the record had before (a warning of its own) is not the concession's.
+        // A finding the record had before (a warning of its own) is not the statement's.
         match judged(&record).iter().find(|d| !before.contains(&d.code)) {
             Some(d) => Err(Refusal::of(d)),
             None => Ok(Box::new(record)),
@@ -141,9 +154,12 @@ pub(crate) enum PinochleAct {
     Announces(Announce),
     /// The bidder's concession instead of the first lead, or the opponents'.
     Concede,
-    /// The opponents let the bidder play (nothing is written: the record has no word for it).
+    /// The opponents let the bidder play: `M declines` among the exchanges.
     Decline,
 }
+
+/// The word of a concession.
+const CONCEDES: &str = "concedes";
 
 /// The word of the opponents who let the bidder play rather than concede.
 const DECLINES: &str = "declines";
@@ -198,7 +214,12 @@ impl Rules for PinochleGame {
             });
         }
         let bidder = replay.contract.as_ref().map(|c| c.bidder.clone());
+        // At the first lead the opponents are asked first, unless the record has their
+        // answer.
         let state = kept.map(|s| match AtLead::of(record, profile, bidder.as_deref(), &s) {
+            Some(at) if at.opponents_concede() && !at.opponents_answered() => {
+                PinochleState::Opponents(Box::new(at), Box::new(s))
+            }
             Some(at) => PinochleState::Lead(Box::new(at), Box::new(s)),
             None => PinochleState::Play(Box::new(s)),
         });
@@ -249,7 +270,7 @@ impl Rules for PinochleGame {
             (PinochleState::Prelude(p), PinochleAct::Prelude(i)) => prelude_token(p, i),
             (_, PinochleAct::Bury(cards)) => bury_token(&cards),
             (PinochleState::Prelude(p), PinochleAct::Give(to, cards)) => give_token(p, to, &cards),
-            (_, PinochleAct::Concede) => "concedes".to_string(),
+            (_, PinochleAct::Concede) => CONCEDES.to_string(),
             (_, PinochleAct::Decline) => DECLINES.to_string(),
             (_, PinochleAct::Announces(a)) => a.token(),
             _ => String::new(),
@@ -266,7 +287,7 @@ impl Rules for PinochleGame {
             },
             PinochleState::Opponents(..) => match words::exchange(token.trim()) {
                 Some(ExchangeWord::Concedes) => Some(PinochleAct::Concede),
-                _ if token.trim().eq_ignore_ascii_case(DECLINES) => Some(PinochleAct::Decline),
+                Some(ExchangeWord::Declines) => Some(PinochleAct::Decline),
                 _ => None,
             },
             PinochleState::Over => None,
@@ -290,18 +311,25 @@ impl Rules for PinochleGame {
                 *state = PinochleState::Over;
                 Ok(Step::Prelude(record))
             }
-            (PinochleState::Opponents(at, _), PinochleAct::Concede) => {
+            (PinochleState::Opponents(at, s), act @ (PinochleAct::Concede | PinochleAct::Decline)) => {
                 let opponent = at
                     .opponent()
                     .and_then(|s| labels.get(s.index()))
                     .ok_or_else(|| Refusal::new("A0001", "no opponent"))?;
-                let record = at.concede_by(opponent)?;
-                *state = PinochleState::Over;
-                Ok(Step::Prelude(record))
-            }
-            (PinochleState::Opponents(at, s), PinochleAct::Decline) => {
-                let record = Box::new(at.record.clone());
-                *state = PinochleState::Lead(at, s);
+                let word = if act == PinochleAct::Concede {
+                    CONCEDES
+                } else {
+                    DECLINES
+                };
+                let record = at.say(opponent, word)?;
+                *state = if act == PinochleAct::Concede {
+                    PinochleState::Over
+                } else {
+                    // The bidder leads or concedes, on the record with the answer written.
+                    let mut at = at;
+                    at.record = (*record).clone();
+                    PinochleState::Lead(at, s)
+                };
                 Ok(Step::Prelude(record))
             }
             (

@@ -49,38 +49,62 @@ const ANNOUNCED_AFTER: [u32; 3] = [100, 200, 300];
 
 /// What a call of the double-pack auction announces (seed 000, 000:253–255).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Announce {
+pub(crate) enum Called {
     /// A meld in points: no bid before any bid, after one a bid 10 higher for each 100.
     Meld(u32),
-    /// A flush or a long suit before any bid: a bid of the minimum.
+    /// A flush: before any bid, a bid of the minimum.
     Flush,
-    /// A bid stated with its announcement (`500 flush`, `510 meld 100`): the stated number
-    /// is the bid, as the check reads it (spec/rules/pinochle.md §5f).
-    WithBid {
-        /// The bid stated.
-        bid: u32,
-        /// The meld announced in points; `None` for a flush or long suit.
-        meld: Option<u32>,
-    },
+    /// A long suit: the same call as a flush (000:255), in the seed's other words.
+    LongSuit,
+}
+
+impl Called {
+    /// The call's words: `meld 140`, `flush`, `long-suit`.
+    fn token(self) -> String {
+        match self {
+            Called::Meld(m) => format!("meld {m}"),
+            Called::Flush => "flush".to_string(),
+            Called::LongSuit => "long-suit".to_string(),
+        }
+    }
+}
+
+/// A call of the double-pack auction that announces: what it announces, and the bid it
+/// states, if any (`500 flush`, `510 meld 100`: the stated number is the bid, as the check
+/// reads it, spec/rules/pinochle.md §5f).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Announce {
+    /// What is announced.
+    called: Called,
+    /// The bid stated with it.
+    stated: Option<u32>,
 }
 
 impl Announce {
-    /// The call's words: `meld 140`, `flush`.
+    /// An announcement with no bid stated.
+    pub(crate) fn of(called: Called) -> Announce {
+        Announce { called, stated: None }
+    }
+
+    /// An announcement with its bid stated.
+    pub(crate) fn with_bid(bid: u32, called: Called) -> Announce {
+        Announce {
+            called,
+            stated: Some(bid),
+        }
+    }
+
+    /// The call's words as the record writes them: `meld 140`, `540 long-suit`.
     pub(crate) fn token(self) -> String {
-        match self {
-            Announce::Meld(m) => format!("meld {m}"),
-            Announce::Flush => "flush".to_string(),
-            Announce::WithBid { bid, meld: None } => format!("{bid} flush"),
-            Announce::WithBid { bid, meld: Some(m) } => format!("{bid} meld {m}"),
+        match self.stated {
+            Some(bid) => format!("{bid} {}", self.called.token()),
+            None => self.called.token(),
         }
     }
 
     /// The bid the call states, if it states one.
     pub(crate) fn stated(self) -> Option<u32> {
-        match self {
-            Announce::WithBid { bid, .. } => Some(bid),
-            Announce::Meld(_) | Announce::Flush => None,
-        }
+        self.stated
     }
 
     /// The announcement a token names.
@@ -90,21 +114,23 @@ impl Announce {
         // A stated bid first (`500 flush`), then the announcement alone.
         if let Ok(bid) = first.parse::<u32>() {
             let rest: Vec<&str> = words.collect();
-            return match Announce::read(&rest.join(" "))? {
-                Announce::Flush => Some(Announce::WithBid { bid, meld: None }),
-                Announce::Meld(m) => Some(Announce::WithBid { bid, meld: Some(m) }),
-                Announce::WithBid { .. } => None,
-            };
+            let called = Announce::read(&rest.join(" "))?;
+            return called
+                .stated
+                .is_none()
+                .then(|| Announce::with_bid(bid, called.called));
         }
         let second = words.next();
         if words.next().is_some() {
             return None;
         }
-        match (first.as_str(), second) {
-            ("meld", Some(n)) => n.parse::<u32>().ok().map(Announce::Meld),
-            ("flush" | "long-suit", None) => Some(Announce::Flush),
-            _ => None,
-        }
+        let called = match (first.as_str(), second) {
+            ("meld", Some(n)) => Called::Meld(n.parse::<u32>().ok()?),
+            ("flush", None) => Called::Flush,
+            ("long-suit", None) => Called::LongSuit,
+            _ => return None,
+        };
+        Some(Announce::of(called))
     }
 }
 
@@ -438,24 +464,24 @@ impl Prelude {
                 let mut out = vec!["pass".to_string()];
                 out.extend((0..BIDS_OFFERED).map(|k| (lowest + k * o.step.max(1)).to_string()));
                 if o.announcements {
-                    let announced: Vec<Announce> = match self.high() {
-                        None => [Announce::Flush]
-                            .into_iter()
-                            .chain(ANNOUNCED_BEFORE.map(Announce::Meld))
-                            .collect(),
-                        Some(_) => ANNOUNCED_AFTER.map(Announce::Meld).to_vec(),
+                    let melds: &[u32] = match self.high() {
+                        None => &ANNOUNCED_BEFORE,
+                        Some(_) => &ANNOUNCED_AFTER,
                     };
-                    out.extend(announced.into_iter().map(Announce::token));
-                    // A flush stated with the lowest bid the auction takes, as the check
-                    // reads it (`E: 500 flush`); other stated announcements are read, not
-                    // offered.
-                    out.push(
-                        Announce::WithBid {
-                            bid: lowest,
-                            meld: None,
-                        }
-                        .token(),
-                    );
+                    let called: Vec<Called> = [Called::Flush, Called::LongSuit]
+                        .into_iter()
+                        .chain(melds.iter().map(|&m| Called::Meld(m)))
+                        .collect();
+                    // Unstated: a flush or long suit before any bid (the check refuses one
+                    // after a bid, P0110), a meld at any time.
+                    let unstated = called
+                        .iter()
+                        .filter(|c| self.high().is_none() || matches!(c, Called::Meld(_)));
+                    out.extend(unstated.map(|&c| Announce::of(c).token()));
+                    // Each stated with the lowest bid the auction takes, as the check reads
+                    // it (`E: 530 flush`, `E: 510 meld 100`): the stated number is the bid.
+                    // Higher stated bids are read, not offered.
+                    out.extend(called.iter().map(|&c| Announce::with_bid(lowest, c).token()));
                 }
                 out
             }
@@ -685,13 +711,21 @@ impl Prelude {
             Phase::Auction(seat) => {
                 let announced = Announce::read(&token).filter(|_| o.announcements);
                 let bid = match announced {
+                    Some(Announce {
+                        stated: Some(bid), ..
+                    }) => Some(bid),
                     // The bid an announcement makes (000:255); a flush after a bid makes
                     // none, and the check refuses it.
-                    Some(Announce::Meld(m)) => self
+                    Some(Announce {
+                        called: Called::Meld(m),
+                        ..
+                    }) => self
                         .high()
                         .map(|(_, l)| l.saturating_add(10u32.saturating_mul(m.div_ceil(100)))),
-                    Some(Announce::Flush) => self.high().is_none().then_some(o.minimum),
-                    Some(Announce::WithBid { bid, .. }) => Some(bid),
+                    Some(Announce {
+                        called: Called::Flush | Called::LongSuit,
+                        ..
+                    }) => self.high().is_none().then_some(o.minimum),
                     None if token == "pass" => None,
                     None => Some(token.parse::<u32>().map_err(|_| no())?),
                 };
@@ -885,31 +919,30 @@ mod tests {
     #[test]
     fn an_announcement_is_a_meld_in_points_or_a_flush() {
         // Seed 000, 000:253–255: "announcing 100, 400"; "a flush or on a long suit".
-        assert_eq!(Announce::read("meld 140"), Some(Announce::Meld(140)));
-        assert_eq!(Announce::read("MELD 40"), Some(Announce::Meld(40)));
-        assert_eq!(Announce::read("flush"), Some(Announce::Flush));
-        assert_eq!(Announce::read("long-suit"), Some(Announce::Flush));
+        let meld = |m| Some(Announce::of(Called::Meld(m)));
+        assert_eq!(Announce::read("meld 140"), meld(140));
+        assert_eq!(Announce::read("MELD 40"), meld(40));
+        assert_eq!(Announce::read("flush"), Some(Announce::of(Called::Flush)));
+        assert_eq!(Announce::read("long-suit"), Some(Announce::of(Called::LongSuit)));
         assert_eq!(Announce::read("meld"), None);
         assert_eq!(Announce::read("meld 100 flush"), None);
         // A bid stated with its announcement (`E: 500 flush`, `E: 510 meld 100`).
         assert_eq!(
             Announce::read("500 flush"),
-            Some(Announce::WithBid { bid: 500, meld: None })
+            Some(Announce::with_bid(500, Called::Flush))
         );
         assert_eq!(
             Announce::read("510 MELD 100"),
-            Some(Announce::WithBid {
-                bid: 510,
-                meld: Some(100)
-            })
+            Some(Announce::with_bid(510, Called::Meld(100)))
         );
+        // The record writes the call as stated: a long suit stays one.
         assert_eq!(
             Announce::read("500 long-suit").map(Announce::token).as_deref(),
-            Some("500 flush")
+            Some("500 long-suit")
         );
         assert_eq!(Announce::read("500 510 flush"), None);
         assert_eq!(Announce::read("500"), None);
-        assert_eq!(Announce::read("500"), None);
-        assert_eq!(Announce::Meld(140).token(), "meld 140");
+        assert_eq!(Announce::read("500 meld"), None);
+        assert_eq!(Announce::of(Called::Meld(140)).token(), "meld 140");
     }
 }

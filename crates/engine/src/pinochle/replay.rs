@@ -175,6 +175,7 @@ impl<'a> Run<'a> {
                     return;
                 };
                 concession = self.concession(bidder);
+                self.declines(bidder);
                 if concession == Some(Ending::Forfeit) {
                     // Forfeited unseen: no widow, no trump, no play (seed 000, 000:433).
                     self.conceded(Ending::Forfeit, &BySeat::new(self.table));
@@ -944,12 +945,17 @@ impl<'a> Run<'a> {
         let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
             return;
         };
-        // The bury is the exchange statement that is not a concession.
+        // The bury is the exchange statement that is not a concession or the opponents'
+        // answer to the question of one.
         let st = self.record.exchange.as_ref().and_then(|s| {
             s.items.iter().find(|st| {
                 !matches!(
                     self.statement(st).1.as_deref().and_then(words::exchange),
-                    Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+                    Some(
+                        words::ExchangeWord::Concedes
+                            | words::ExchangeWord::Forfeits
+                            | words::ExchangeWord::Declines
+                    )
                 )
             })
         });
@@ -1009,12 +1015,7 @@ impl<'a> Run<'a> {
         let Some(bidder) = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder)) else {
             return;
         };
-        let statements: Vec<&Statement> = self
-            .record
-            .exchange
-            .as_ref()
-            .map(|s| s.items.iter().collect())
-            .unwrap_or_default();
+        let statements = self.exchanges_but_declines();
         let widow = CardCounts::of(self.widow.iter().copied());
         let mut left = widow;
         let mut served: Vec<Seat> = Vec::new();
@@ -1080,12 +1081,7 @@ impl<'a> Run<'a> {
         let bidder = self.replay.contract.as_ref().and_then(|c| self.seat(&c.bidder));
         let Some(bidder) = bidder else { return };
         let partner = self.table.after(bidder, 2);
-        let statements: Vec<&Statement> = self
-            .record
-            .exchange
-            .as_ref()
-            .map(|s| s.items.iter().collect())
-            .unwrap_or_default();
+        let statements = self.exchanges_but_declines();
         if !self.o.pass_four {
             if let Some(st) = statements.first() {
                 let span = st.seat.as_ref().map(|s| s.span);
@@ -1227,6 +1223,114 @@ impl<'a> Run<'a> {
             found = Some(ending);
         }
         found
+    }
+
+    /// The exchange statements but the opponents' `declines`, which [`Run::declines`]
+    /// judges on its own: the gives are read from the rest.
+    fn exchanges_but_declines(&self) -> Vec<&'a Statement> {
+        let record: &'a Record = self.record;
+        record
+            .exchange
+            .as_ref()
+            .map(|s| {
+                s.items
+                    .iter()
+                    .filter(|st| {
+                        self.statement(st).1.as_deref().and_then(words::exchange)
+                            != Some(words::ExchangeWord::Declines)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The opponents' `declines` written among the exchanges (`M declines`), checked: their
+    /// answer, when the play is about to begin, that they do not concede the contract
+    /// (seed 000, 000:437–439), so the bidder leads or concedes. Seed 000 says how the
+    /// opponents concede, "by agreement", and not how they let the bidder play: the word is
+    /// the record's, so that a record stopped at the first lead says whether they were
+    /// asked. It is said once, by the first opponent after the bidder (who speaks for both,
+    /// as in the game for bots), after trump is named and the bury written and before the
+    /// first lead, in a profile where the opponents may concede, and never beside their
+    /// concession or after a concession of the bidder's or his forfeit (`P0218`).
+    fn declines(&mut self, bidder: Seat) {
+        let Some(section) = &self.record.exchange else {
+            return;
+        };
+        let speaker = self.table.next(bidder);
+        let opponents_concede = self.o.concessions && self.o.schedule.is_some();
+        let trump_named = self
+            .record
+            .declaration
+            .as_ref()
+            .is_some_and(|d| !d.items.is_empty());
+        let words: Vec<(Option<Seat>, Option<words::ExchangeWord>)> = section
+            .items
+            .iter()
+            .map(|st| {
+                let (seat, word, _) = self.statement(st);
+                (seat, word.as_deref().and_then(words::exchange))
+            })
+            .collect();
+        let opponents_conceded = words
+            .iter()
+            .any(|&(s, w)| w == Some(words::ExchangeWord::Concedes) && s.is_some_and(|s| s != bidder));
+        let mut findings = Vec::new();
+        for (i, st) in section.items.iter().enumerate() {
+            let Some(&(seat, Some(words::ExchangeWord::Declines))) = words.get(i) else {
+                continue;
+            };
+            let before = words.get(..i).unwrap_or_default();
+            let why = if !self.o.concessions {
+                format!(
+                    "the profile {} has no concessions, so the opponents are not asked",
+                    self.replay.profile
+                )
+            } else if !opponents_concede {
+                format!(
+                    "in {} the opponents are not asked to concede: only the bidder concedes",
+                    self.replay.profile
+                )
+            } else if seat != Some(speaker) {
+                format!(
+                    "the opponents answer through {}, the first after the bidder {}",
+                    self.label(speaker),
+                    self.label(bidder)
+                )
+            } else if before
+                .iter()
+                .any(|&(_, w)| w == Some(words::ExchangeWord::Declines))
+            {
+                "the opponents have declined already".to_string()
+            } else if opponents_conceded {
+                "the opponents cannot both concede and decline".to_string()
+            } else if before.iter().any(|&(_, w)| {
+                matches!(
+                    w,
+                    Some(words::ExchangeWord::Concedes | words::ExchangeWord::Forfeits)
+                )
+            }) {
+                "the deal is given up already".to_string()
+            } else if !trump_named {
+                "the opponents answer once trump is named".to_string()
+            } else if self.o.bury > 0
+                && !before
+                    .iter()
+                    .any(|&(_, w)| w == Some(words::ExchangeWord::Buries))
+            {
+                "the opponents answer once the bury is written: write the bury first".to_string()
+            } else {
+                continue;
+            };
+            let span = st.seat.as_ref().map_or(section.span, |s| s.span);
+            findings.push(
+                Diagnostic::error("P0218", Kind::Illegal, at(span), why)
+                    .with_help("seed 000, Auction Pinochle, Concessions (000:437–439): the opponents are asked, after trump and the bury, before the first lead"),
+            );
+        }
+        for d in findings {
+            self.push(d);
+        }
     }
 
     /// A deal ended by a concession: nothing is played, the settlement is the concession's.

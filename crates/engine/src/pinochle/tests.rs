@@ -925,8 +925,71 @@ mod auction_pinochle {
                 (Ending::SingleBete, 3, -6, 0),
                 // The opponents concede 390: 5 from each and from the kitty (000:437).
                 (Ending::Conceded, 5, 15, -5),
+                // The opponents decline; the bidder concedes before leading: still the
+                // single bete of 300 (000:435).
+                (Ending::SingleBete, 3, -6, 0),
             ]
         );
+    }
+
+    /// Seed 000, 000:437–439: the opponents may concede "by agreement" before the bidder
+    /// leads. Their `declines` (the record's word, spec/rules/pinochle.md §5e) is said once,
+    /// by the first opponent after the bidder, after trump and the bury; anywhere else it
+    /// is `P0218`.
+    #[test]
+    fn the_opponents_decline_once_in_their_place() {
+        let p0218 = |text: &str| codes(&check(text)).iter().filter(|c| **c == "P0218").count();
+        // The last record of the file: the opponents decline, the bidder concedes.
+        let declined = CONCESSIONS
+            .rsplit_once("\n\n[Game")
+            .map(|(_, last)| format!("[Game{last}"))
+            .expect("records");
+        assert!(declined.contains("exchange F buries ♣9 ♣9 ♦9\n         M declines\n         F concedes\n"));
+        let c = check(&declined);
+        assert!(c.findings.is_empty(), "{:?}", c.findings);
+        // F bid, so M (the next seat) answers, not R.
+        assert_eq!(p0218(&declined.replacen("M declines", "R declines", 1)), 1);
+        // Once.
+        assert_eq!(
+            p0218(&declined.replacen("M declines", "M declines\n         M declines", 1)),
+            1
+        );
+        // Not beside their own concession.
+        assert_eq!(
+            p0218(&declined.replacen(
+                "M declines\n         F concedes",
+                "M declines\n         M concedes",
+                1
+            )),
+            1
+        );
+        // Not after the bidder has given the deal up.
+        assert_eq!(
+            p0218(&declined.replacen(
+                "M declines\n         F concedes",
+                "F concedes\n         M declines",
+                1
+            )),
+            1
+        );
+        // Not before the bury is written, nor before trump is named.
+        assert_eq!(
+            p0218(&declined.replacen(
+                "exchange F buries ♣9 ♣9 ♦9\n         M declines",
+                "exchange M declines\n         F buries ♣9 ♣9 ♦9",
+                1
+            )),
+            1
+        );
+        let untrumped = declined.replacen("F concedes\ndeclare  F spades\n", "F concedes\n", 1);
+        assert_ne!(untrumped, declined);
+        assert_eq!(p0218(&untrumped), 1);
+        // Not in an auction without concessions.
+        let other = declined.replacen("[Rules \"uspc-auction\"]", "[Rules \"three-hand-auction\"]", 1);
+        assert_ne!(other, declined);
+        assert_eq!(p0218(&other), 1);
+        // The singular `decline` is the same word: from the wrong seat it is found too.
+        assert_eq!(p0218(&declined.replacen("M declines", "R decline", 1)), 1);
     }
 
     #[test]
@@ -1048,6 +1111,10 @@ mod three_hand_double_pack {
         // Only the bidder concedes here.
         let by_opponent = CONCESSION.replacen("F concedes", "M concedes", 1);
         assert!(codes(&check(&by_opponent)).contains(&"P0216"));
+        // So the opponents are not asked, and have no answer to write (P0218).
+        let declined = CONCESSION.replacen("F concedes", "M declines\n         F concedes", 1);
+        assert_ne!(declined, CONCESSION);
+        assert_eq!(codes(&check(&declined)), ["P0218"]);
     }
 }
 

@@ -96,6 +96,8 @@ pub enum ExchangeWord {
     Concedes,
     /// The bidder's forfeit of the compulsory opening bid without looking at the widow.
     Forfeits,
+    /// The opponents' answer that they do not concede the contract, so the bidder plays.
+    Declines,
 }
 
 /// The exchange a word names.
@@ -106,6 +108,7 @@ pub fn exchange(word: &str) -> Option<ExchangeWord> {
         "buries" | "bury" | "discards" => Some(ExchangeWord::Buries),
         "concedes" | "concede" => Some(ExchangeWord::Concedes),
         "forfeits" | "forfeit" => Some(ExchangeWord::Forfeits),
+        "declines" | "decline" => Some(ExchangeWord::Declines),
         _ => None,
     }
 }
