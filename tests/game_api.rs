@@ -1527,6 +1527,9 @@ fn stated_meld_bids_are_offered_at_the_lowest_bid_and_each_is_accepted() {
                 format!("{lowest} meld 100"),
                 format!("{lowest} meld 200"),
                 format!("{lowest} meld 300"),
+                // "as by bidding 500 and announcing a flush and 100 meld" (000:255).
+                format!("{lowest} flush meld 100"),
+                format!("{lowest} long-suit meld 300"),
             ];
             if step == 0 {
                 // Before any bid 400 may be announced too (000:253, "100, 400").
@@ -1548,9 +1551,9 @@ fn stated_meld_bids_are_offered_at_the_lowest_bid_and_each_is_accepted() {
                     assert!(record.contains(&format!("{seat}: {t}")), "{t}\n{record}");
                 }
             }
-            // The first seat bids 500 (or the minimum) with a flush stated; the next states a
-            // meld with the lowest bid above it.
-            prefix.push(expected[if step == 0 { 0 } else { 2 }].clone());
+            // The first seat bids 500 (or the minimum) with a flush and 100 meld stated, the
+            // seed's example; the next states a meld with the lowest bid above it.
+            prefix.push(expected[if step == 0 { 5 } else { 2 }].clone());
         }
         let mut game = after(&deal, &prefix.iter().map(String::as_str).collect::<Vec<_>>());
         let record = game.to_record();
@@ -1559,7 +1562,10 @@ fn stated_meld_bids_are_offered_at_the_lowest_bid_and_each_is_accepted() {
             .next()
             .and_then(|b| b.parse().ok())
             .expect("a bid");
-        assert!(record.contains(&format!(": {minimum} flush, ")), "{record}");
+        assert!(
+            record.contains(&format!(": {minimum} flush meld 100, ")),
+            "{record}"
+        );
         assert!(
             record.contains(&format!(": {} meld 100", minimum + 10)),
             "{record}"

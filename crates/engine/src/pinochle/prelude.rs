@@ -56,6 +56,14 @@ pub(crate) enum Called {
     Flush,
     /// A long suit: the same call as a flush (000:255), in the seed's other words.
     LongSuit,
+    /// A flush or long suit and a meld announced in one call, as "bidding 500 and announcing
+    /// a flush and 100 meld" (000:255): `long` for the long suit.
+    SuitAndMeld {
+        /// The suit is called a long suit rather than a flush.
+        long: bool,
+        /// The meld announced, in points.
+        meld: u32,
+    },
 }
 
 impl Called {
@@ -65,6 +73,9 @@ impl Called {
             Called::Meld(m) => format!("meld {m}"),
             Called::Flush => "flush".to_string(),
             Called::LongSuit => "long-suit".to_string(),
+            Called::SuitAndMeld { long, meld } => {
+                format!("{} meld {meld}", if long { "long-suit" } else { "flush" })
+            }
         }
     }
 }
@@ -120,14 +131,19 @@ impl Announce {
                 .is_none()
                 .then(|| Announce::with_bid(bid, called.called));
         }
-        let second = words.next();
+        let second = words.next().map(str::to_ascii_lowercase);
+        let third = words.next();
         if words.next().is_some() {
             return None;
         }
-        let called = match (first.as_str(), second) {
-            ("meld", Some(n)) => Called::Meld(n.parse::<u32>().ok()?),
-            ("flush", None) => Called::Flush,
-            ("long-suit", None) => Called::LongSuit,
+        let called = match (first.as_str(), second.as_deref(), third) {
+            ("meld", Some(n), None) => Called::Meld(n.parse::<u32>().ok()?),
+            ("flush", None, None) => Called::Flush,
+            ("long-suit", None, None) => Called::LongSuit,
+            (suit @ ("flush" | "long-suit"), Some("meld"), Some(n)) => Called::SuitAndMeld {
+                long: suit == "long-suit",
+                meld: n.parse::<u32>().ok()?,
+            },
             _ => return None,
         };
         Some(Announce::of(called))
@@ -480,8 +496,13 @@ impl Prelude {
                     out.extend(unstated.map(|&c| Announce::of(c).token()));
                     // Each stated with the lowest bid the auction takes, as the check reads
                     // it (`E: 530 flush`, `E: 510 meld 100`): the stated number is the bid.
-                    // Higher stated bids are read, not offered.
+                    // Higher stated bids are read, not offered. A stated bid may announce a
+                    // suit and a meld together (`E: 500 flush meld 100`, 000:255).
                     out.extend(called.iter().map(|&c| Announce::with_bid(lowest, c).token()));
+                    let both = [false, true]
+                        .into_iter()
+                        .flat_map(|long| melds.iter().map(move |&meld| Called::SuitAndMeld { long, meld }));
+                    out.extend(both.map(|c| Announce::with_bid(lowest, c).token()));
                 }
                 out
             }
@@ -726,6 +747,14 @@ impl Prelude {
                         called: Called::Flush | Called::LongSuit,
                         ..
                     }) => self.high().is_none().then_some(o.minimum),
+                    // Both unstated, as the check deems them: the meld's bid after a bid, the
+                    // suit's minimum before any.
+                    Some(Announce {
+                        called: Called::SuitAndMeld { meld, .. },
+                        ..
+                    }) => Some(self.high().map_or(o.minimum, |(_, l)| {
+                        l.saturating_add(10u32.saturating_mul(meld.div_ceil(100)))
+                    })),
                     None if token == "pass" => None,
                     None => Some(token.parse::<u32>().map_err(|_| no())?),
                 };
@@ -943,6 +972,25 @@ mod tests {
         assert_eq!(Announce::read("500 510 flush"), None);
         assert_eq!(Announce::read("500"), None);
         assert_eq!(Announce::read("500 meld"), None);
+        // "bidding 500 and announcing a flush and 100 meld" (000:255).
+        assert_eq!(
+            Announce::read("500 flush meld 100"),
+            Some(Announce::with_bid(
+                500,
+                Called::SuitAndMeld {
+                    long: false,
+                    meld: 100
+                }
+            ))
+        );
+        assert_eq!(
+            Announce::read("510 Long-Suit MELD 140")
+                .map(Announce::token)
+                .as_deref(),
+            Some("510 long-suit meld 140")
+        );
+        assert_eq!(Announce::read("500 flush meld"), None);
+        assert_eq!(Announce::read("500 meld 100 flush"), None);
         assert_eq!(Announce::of(Called::Meld(140)).token(), "meld 140");
     }
 }
