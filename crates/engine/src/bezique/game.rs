@@ -6,11 +6,11 @@
 //!
 //! In the partnership game (`uspc-four-hand-partnership`, 000:580–586) the winner of a trick
 //! may yield (`N yields S`); his partner is then the seat to act, offered his declarations
-//! (with the cards on the winner's table, `♠Q@N`) and `passes`. His turn ends with `S passes`
-//! or when he has nothing left to declare, and the winner leads without declaring: "if the
-//! partner cannot declare, the winner of the trick cannot then declare" (000:582). Which of
-//! the two holds follows from the state, so a game started again from its record goes on at
-//! the same place.
+//! (with the cards on the winner's table, `♠Q@N`), his announcements and scorings, and
+//! `passes`. His turn ends with `S passes` or when he has nothing left to declare, announce or
+//! score, and the winner leads without declaring: "if the partner cannot declare, the winner
+//! of the trick cannot then declare" (000:582). Which of the two holds follows from the
+//! state, so a game started again from its record goes on at the same place.
 //!
 //! Pending declarations (000:557, 000:683–686; spec/rules/bezique.md §3e) are offered in every
 //! profile: the seat to declare may announce a declaration to score at a later turn
@@ -111,6 +111,10 @@ fn pending_acts(state: &BeziqueState) -> Vec<Act> {
             kind, cards, partner, ..
         } = a
             && !state.pending.has(seat, kind, &cards, &partner)
+            // Before trump is known a marriage is offered as royal and as plain; the record
+            // writes both alike.
+            && !out.iter().any(|o| matches!(*o, Act::Announce { kind: k, cards: c, partner: p, .. }
+                if meld::word(k) == meld::word(kind) && c == cards && p == partner))
         {
             // The hand goes first (as the state takes them); the rest lie on his table.
             let marked = cards.minus(&partner).minus(&hand);
@@ -156,9 +160,8 @@ fn declarations(state: &PlayState) -> Vec<Action> {
 /// nothing left to declare, announce or score.
 fn partner_to_act(state: &BeziqueState) -> Option<Seat> {
     let to = state.play.yielded_to()?;
-    (!state.play.partner_passed()
-        && !(declarations(&state.play).is_empty() && pending_acts(state).is_empty()))
-    .then_some(to)
+    let something_left = !declarations(&state.play).is_empty() || !pending_acts(state).is_empty();
+    (!state.play.partner_passed() && something_left).then_some(to)
 }
 
 fn card(token: &str) -> Option<Card> {
@@ -603,4 +606,69 @@ impl BeziqueGame {
 /// Starts a Bezique game for bots.
 pub(crate) fn new_game(profile: &str, deal: DealSpec) -> Result<Box<dyn Game>, GameError> {
     TableGame::start(BeziqueGame::default(), profile, deal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIX_PACK: &str = include_str!("../../../../corpus/bezique/six-pack/rulings.stich");
+
+    /// The six-pack record up to E's bezique (000:684: the ♥K on the table from the kings,
+    /// the ♥Q put down in the bezique), with its state.
+    fn after_the_bezique() -> (BeziqueGame, BeziqueState) {
+        let text: String = SIX_PACK
+            .lines()
+            .take_while(|l| !l.trim_start().starts_with("E announces"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let Some(record) = notation::read_str(&text)
+            .into_iter()
+            .next()
+            .and_then(|p| p.record)
+        else {
+            panic!("the corpus record reads");
+        };
+        let game = BeziqueGame::default();
+        let Some(started) = game.start(&record, "six-pack") else {
+            panic!("a six-pack game");
+        };
+        let Some(state) = started.state else {
+            panic!("a play state");
+        };
+        (game, state)
+    }
+
+    /// 000:683: "more than one declaration may be announced": after the turn's bezique, the
+    /// marriage of the two table cards is offered as an announcement, marked as lying on
+    /// the table, and not as a declaration scored now; nothing is offered to score.
+    #[test]
+    fn the_marriage_of_two_table_cards_is_announced_after_the_bezique() {
+        let (game, state) = after_the_bezique();
+        let tokens: Vec<String> = game
+            .legal(&state)
+            .into_iter()
+            .map(|a| game.token(&state, a))
+            .collect();
+        assert!(
+            tokens.iter().any(|t| t == "announces marriage ♥K@table ♥Q@table"),
+            "{tokens:?}"
+        );
+        assert!(
+            !tokens
+                .iter()
+                .any(|t| t.starts_with("marriage") || t.starts_with("scores")),
+            "{tokens:?}"
+        );
+        let Some(seat) = Seat::new(0) else {
+            panic!("seat E");
+        };
+        // Written without the marks, the announcement is the same action.
+        assert_eq!(
+            game.parse(&state, seat, "announces marriage ♥K ♥Q"),
+            game.parse(&state, seat, "announces marriage ♥K@table ♥Q@table")
+        );
+        assert!(game.parse(&state, seat, "announces").is_none());
+        assert!(game.parse(&state, seat, "scores ♥K").is_none());
+    }
 }
