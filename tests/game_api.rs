@@ -103,6 +103,8 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
                     "seven",
                     "sequence",
                     "spices",
+                    "announces",
+                    "scores",
                 ] {
                     if record.lines().any(|l| {
                         l.split_whitespace().nth(1) == Some(w) || l.split_whitespace().nth(2) == Some(w)
@@ -148,6 +150,8 @@ fn random_bots_play_every_profile_to_a_consistent_record() {
         "exchanges",
         "seven",
         "spices",
+        "announces",
+        "scores",
     ] {
         assert!(words.contains(w), "no game said {w}: {words:?}");
     }
@@ -699,6 +703,126 @@ fn partnership_bezique_goes_on_from_an_announcement_with_the_partner_s_cards() {
     assert!(record.contains("S scores kings"), "{record}");
     let (_, result) = checked(&record);
     assert_eq!(game.result(), result, "{record}");
+}
+
+#[test]
+fn the_seed_s_pending_marriage_is_announced_then_scored_at_the_next_trick_won() {
+    // Seed 000, 000:683–684, hearts trumps: "A player who has the K on the table puts down
+    // the Q and J, and declares, '40 for bezique, and 40 to score for the marriage of the K
+    // and Q.' The next time that player wins a trick, he may score the additional 40."
+    // Corpus six-pack/rulings.stich: E's ♥K lies on the table from his kings, the bezique
+    // ♥Q ♣J is scored, and the marriage of the two table cards is announced.
+    let path = "corpus/bezique/six-pack/rulings.stich";
+    let (start, _) = cut(path, "E bezique", "");
+    let mut game = table_game::from_record(&start).expect("the record goes on");
+    assert_eq!(game.to_act().as_deref(), Some("E"));
+    let announce = "announces marriage ♥K@table ♥Q@table";
+    let score = "scores marriage ♥K@table ♥Q@table";
+    let tokens = |g: &dyn Game| g.legal().iter().map(ToString::to_string).collect::<Vec<_>>();
+    let legal = tokens(game.as_ref());
+    // The bezique was the turn's one declaration: the marriage is no longer scored now, but
+    // may be announced ("more than one declaration may be announced", 000:683).
+    assert!(legal.iter().any(|a| a == announce), "{legal:?}");
+    assert!(!legal.iter().any(|a| a == "marriage ♥K ♥Q"), "{legal:?}");
+    assert!(!legal.iter().any(|a| a.starts_with("scores")), "{legal:?}");
+    // Nothing is pending yet: a scoring is the check's B0220, and changes nothing.
+    let before = game.to_record();
+    let early = game.parse_action(score).expect("a scoring reads");
+    assert_eq!(game.play(&early).expect_err("not announced").code, "B0220");
+    assert_eq!(game.to_record(), before);
+    // Written without the marks it reads as the same announcement.
+    let plain = game
+        .parse_action("announces marriage ♥K ♥Q")
+        .expect("an announcement reads");
+    assert_eq!(plain.token(), announce);
+    play_token(game.as_mut(), announce);
+    let record = game.to_record();
+    assert!(record.contains(&format!("E {announce}\n")), "{record}");
+    assert_eq!(codes_of(&record), ["B0501"], "{record}");
+    // Not at the turn it was announced (B0224, "the next time that player wins a trick"),
+    // and not announced twice.
+    let legal = tokens(game.as_ref());
+    assert!(
+        !legal.iter().any(|a| a.starts_with("scores") || a == announce),
+        "{legal:?}"
+    );
+    let now = game.parse_action(score).expect("a scoring reads");
+    assert_eq!(game.play(&now).expect_err("the same turn").code, "B0224");
+    // A game started again from the record goes on with the marriage pending: tricks 4
+    // and 5 as the corpus plays them, D winning the first, E the second.
+    let mut game = table_game::from_record(&record).expect("the record goes on");
+    play_token(game.as_mut(), "♣7");
+    // In the middle of a trick no one announces (B0208).
+    let mid = game
+        .parse_action("announces marriage ♥K ♥Q")
+        .expect("an announcement reads");
+    assert_eq!(game.play(&mid).expect_err("mid-trick").code, "B0208");
+    play_token(game.as_mut(), "♣9");
+    assert_eq!(game.to_act().as_deref(), Some("D"));
+    assert!(!tokens(game.as_ref()).iter().any(|a| a.starts_with("scores")));
+    // D has nothing pending: E's marriage is not his (B0220).
+    let not_his = game.parse_action(score).expect("a scoring reads");
+    assert_eq!(game.play(&not_his).expect_err("E's, not D's").code, "B0220");
+    play_token(game.as_mut(), "♠J");
+    play_token(game.as_mut(), "♠A");
+    assert_eq!(game.to_act().as_deref(), Some("E"));
+    let legal = tokens(game.as_ref());
+    assert!(legal.iter().any(|a| a == score), "{legal:?}");
+    let played = play_token(game.as_mut(), "scores marriage ♥K ♥Q");
+    assert_eq!(played.action, score);
+    let record = game.to_record();
+    assert!(record.contains(&format!("E {score} = 40\n")), "{record}");
+    assert_eq!(codes_of(&record), ["B0501"], "{record}");
+    // Scored once: not again.
+    assert!(!tokens(game.as_ref()).iter().any(|a| a.starts_with("scores")));
+    let again = game.parse_action(score).expect("a scoring reads");
+    assert_eq!(game.play(&again).expect_err("scored already").code, "B0220");
+}
+
+#[test]
+fn random_bots_announce_and_score_pending_declarations_in_every_bezique_profile() {
+    // 000:557 and 000:683–684 in every profile (spec/rules/bezique.md §3e): bots that pick
+    // among the legal actions announce declarations now and then and score them at later
+    // turns; every record checks consistent, with the game's own result.
+    let family = family::by_tag("bezique").expect("bezique");
+    let (mut announced, mut scored) = (0, 0);
+    for profile in family.profile_names() {
+        let mut here = 0;
+        for seed in 0..6u64 {
+            let mut game =
+                table_game::new_game("bezique", Some(profile), DealSpec::Seed(seed)).expect("a game");
+            let mut rng = Rng(seed ^ 0xbe2);
+            while !game.is_over() {
+                let legal = game.legal();
+                // Scorings first, announcements often: the pending ones are what is tried.
+                let pick = legal
+                    .iter()
+                    .find(|a| a.token().starts_with("scores"))
+                    .filter(|_| rng.below(2) == 0)
+                    .or_else(|| {
+                        let a: Vec<_> = legal
+                            .iter()
+                            .filter(|a| a.token().starts_with("announces"))
+                            .collect();
+                        (!a.is_empty() && rng.below(3) != 0).then(|| a[rng.below(a.len())])
+                    })
+                    .unwrap_or_else(|| &legal[rng.below(legal.len())])
+                    .clone();
+                let parsed = game.parse_action(pick.token()).expect("a legal token reads back");
+                assert_eq!(parsed, pick);
+                game.play(&pick)
+                    .unwrap_or_else(|r| panic!("{profile} {seed} {pick}: {r}\n{}", game.to_record()));
+            }
+            let record = game.to_record();
+            let (_, result) = checked(&record);
+            assert_eq!(game.result(), result, "{profile} {seed}:\n{record}");
+            here += says(&record, "announces") as usize;
+            announced += record.matches(" announces ").count();
+            scored += record.matches(" scores ").count();
+        }
+        assert!(here > 0, "no announcement in {profile}");
+    }
+    assert!(announced > 0 && scored > 0, "{announced} {scored}");
 }
 
 /// The partnership game from seed `seed`, played by bots that never yield until the first

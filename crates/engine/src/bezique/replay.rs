@@ -42,15 +42,41 @@ pub fn check(record: &Record, profile: &Profile) -> (Replay, Vec<Diagnostic>) {
     (replay, findings)
 }
 
-/// The replay, the findings and the play state after the record's play (`None` when the
-/// deal stops the check before the play): the state a game for bots goes on from.
+/// The replay, the findings, and the play state after the record's play with the
+/// declarations still pending then (`None` when the deal stops the check before the play):
+/// where a game for bots goes on from.
 pub(crate) fn check_keeping(
     record: &Record,
     profile: &Profile,
-) -> (Replay, Vec<Diagnostic>, Option<PlayState>) {
+) -> (Replay, Vec<Diagnostic>, Option<(PlayState, Pending)>) {
     let mut r = Run::new(record, profile);
     let kept = r.run();
-    (r.replay, r.findings, kept)
+    let pending = r.pending.clone();
+    (r.replay, r.findings, kept.map(|s| (s, pending)))
+}
+
+/// `B0208` for an announcement or a scoring by a player who does not declare now.
+pub(crate) fn not_declaring_now(who: &str, span: Option<Span>) -> Diagnostic {
+    Diagnostic::error("B0208", Kind::Illegal, span, format!("{who} may not announce or score a declaration now: only the winner of the last trick may, before the draw, while the stock lasts"))
+        .with_help("seed 000, Bezique, The Play (000:553–557, 000:576); Six-Pack Bezique (000:669, 000:688)")
+}
+
+/// `B0220`: a scoring of a declaration the player has not pending.
+pub(crate) fn not_pending(who: &str, word: &str, span: Option<Span>) -> Diagnostic {
+    Diagnostic::error("B0220", Kind::Illegal, span, format!("{who} has no pending {word} of these cards: it was never announced, or is scored already"))
+        .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now; in the partnership game the partner's cards are marked (`♠K@N`) as in the announcement")
+}
+
+/// `B0224`: a pending declaration scored at the turn it was announced.
+pub(crate) fn scored_when_announced(who: &str, word: &str, span: Option<Span>) -> Diagnostic {
+    Diagnostic::error("B0224", Kind::Illegal, span, format!("{who}'s pending {word} is scored at the turn it was announced"))
+        .with_help("a pending declaration scores at a later turn (seed 000, 000:557, 000:684): write it as the declaration scored now instead of announcing it, or score it after the next trick the player wins")
+}
+
+/// `B0221`: a pending declaration whose card has left the table.
+pub(crate) fn pending_card_gone(who: &str, word: &str, card: Card, span: Option<Span>) -> Diagnostic {
+    Diagnostic::error("B0221", Kind::Illegal, span, format!("{card} of {who}'s pending {word} is no longer on the table"))
+        .with_help("a pending declaration is scored with its cards still on the table, the partner's on his (seed 000, 000:684)")
 }
 
 /// The play rules of a profile with `trump`.
@@ -829,10 +855,7 @@ impl<'a> Run<'a> {
                 self.push(d);
                 return;
             }
-            self.push(
-                Diagnostic::error("B0208", Kind::Illegal, at(st.span), format!("{who} may not announce or score a declaration now: only the winner of the last trick may, before the draw, while the stock lasts"))
-                    .with_help("seed 000, Bezique, The Play (000:553–557, 000:576); Six-Pack Bezique (000:669, 000:688)"),
-            );
+            self.push(not_declaring_now(who, at(st.span)));
             return;
         }
         let word = meld::word(kind);
@@ -855,19 +878,13 @@ impl<'a> Run<'a> {
             },
             PendingWord::Scores => {
                 let Some(turn) = self.pending.announced_at(seat, kind, &st.cards, &st.partner) else {
-                    self.push(
-                        Diagnostic::error("B0220", Kind::Illegal, at(st.span), format!("{who} has no pending {word} of these cards: it was never announced, or is scored already"))
-                            .with_help("announce it first, at a turn of your own: `E announces marriage ♥K@table ♥Q@table`; or write it as a declaration scored now; in the partnership game the partner's cards are marked (`♠K@N`) as in the announcement"),
-                    );
+                    self.push(not_pending(who, word, at(st.span)));
                     return;
                 };
                 if turn == sink.tricks.len() {
                     // "The next time that player wins a trick" (000:684): the turn it was
                     // announced at has its one declaration scored already or to come.
-                    self.push(
-                        Diagnostic::error("B0224", Kind::Illegal, at(st.span), format!("{who}'s pending {word} is scored at the turn it was announced"))
-                            .with_help("a pending declaration scores at a later turn (seed 000, 000:557, 000:684): write it as the declaration scored now instead of announcing it, or score it after the next trick the player wins"),
-                    );
+                    self.push(scored_when_announced(who, word, at(st.span)));
                     return;
                 }
                 match state.score_pending(kind, &st.cards, &st.partner) {
@@ -885,10 +902,7 @@ impl<'a> Run<'a> {
                         self.check_figure(meld::word(kind), value, st.figure);
                     }
                     Ok(_) => {}
-                    Err(Refusal::MeldNotHeld(c)) => self.push(
-                        Diagnostic::error("B0221", Kind::Illegal, at(st.span), format!("{c} of {who}'s pending {word} is no longer on the table"))
-                            .with_help("a pending declaration is scored with its cards still on the table, the partner's on his (seed 000, 000:684)"),
-                    ),
+                    Err(Refusal::MeldNotHeld(c)) => self.push(pending_card_gone(who, word, c, at(st.span))),
                     Err(r) => self.push(refusal_finding(self.labels, action, r, at(st.span))),
                 }
             }

@@ -743,6 +743,37 @@ impl PlayState {
         Ok((kind, value))
     }
 
+    /// The declarations the seat to declare may announce now (000:557, 000:683): those the
+    /// state lets him announce that could still count when scored, as the table stands (the
+    /// rule for cards declared again). The turn's one declaration does not bar them, nor do
+    /// cards all on his table already (000:684: the K on the table, the Q just declared in
+    /// the bezique). Empty when no one declares now.
+    pub fn announceable(&self) -> Vec<Action> {
+        let Ok(seat) = self.turn_seat() else {
+            return Vec::new();
+        };
+        self.meld_candidates(seat)
+            .into_iter()
+            .filter(|&(kind, cards, partner)| {
+                let mut after = self.clone();
+                if after
+                    .announce(kind, &cards, &CardCounts::EMPTY, &partner)
+                    .is_err()
+                {
+                    return false;
+                }
+                after.melded = false;
+                after.score_pending(kind, &cards, &partner).is_ok()
+            })
+            .map(|(kind, cards, partner)| Action::Meld {
+                kind,
+                cards,
+                marked: CardCounts::EMPTY,
+                partner,
+            })
+            .collect()
+    }
+
     /// Scores a declaration announced at an earlier turn (000:683–684): at the turn of the
     /// winner of a trick, as his one declaration; every card lies on the table already (the
     /// `partner` cards on the partner's, as when it was announced), and the rule for cards
@@ -840,6 +871,38 @@ impl PlayState {
         })
     }
 
+    /// The combinations `seat` holds in hand, on his table and on his partner's, each with
+    /// the cards it takes from the partner's table.
+    fn meld_candidates(&self, seat: Seat) -> Vec<(MeldKind, CardCounts, CardCounts)> {
+        let holding = self.hands[seat]
+            .plus(&self.shown[seat].counts())
+            .plus(&self.partner_table(seat));
+        // Before trump is known a marriage or sequence of any suit may make it.
+        let suits: Vec<Suit> = if self.trump_known {
+            vec![self.rules.trump]
+        } else {
+            cards::Suit::ALL.to_vec()
+        };
+        let candidates = |kind: MeldKind| -> Vec<CardCounts> {
+            match kind {
+                // A back door is a plain suit's sequence: none before trump is known.
+                MeldKind::BackDoor if !self.trump_known => Vec::new(),
+                MeldKind::Run | MeldKind::Royal => suits
+                    .iter()
+                    .flat_map(|&t| meld::candidates(&self.rules.melds, kind, t, &holding))
+                    .collect(),
+                _ => meld::candidates(&self.rules.melds, kind, self.rules.trump, &holding),
+            }
+        };
+        MeldKind::ALL
+            .into_iter()
+            .flat_map(|kind| candidates(kind).into_iter().map(move |cards| (kind, cards)))
+            // The hand goes first, but a meld that needs a table card reuses one, and what
+            // neither has comes from the partner's table.
+            .map(|(kind, cards)| (kind, cards, self.partner_part(seat, &cards)))
+            .collect()
+    }
+
     /// Every action the player to act may take: the legal cards and, between tricks of a
     /// stock game, the melds the winner may lay, the dix to show and to exchange.
     pub fn actions(&self) -> Vec<Action> {
@@ -852,43 +915,17 @@ impl PlayState {
             })
             .collect();
         if let Ok(seat) = self.turn_seat() {
-            let holding = self.hands[seat]
-                .plus(&self.shown[seat].counts())
-                .plus(&self.partner_table(seat));
-            // Before trump is known a marriage or sequence of any suit may make it.
-            let suits: Vec<Suit> = if self.trump_known {
-                vec![self.rules.trump]
-            } else {
-                cards::Suit::ALL.to_vec()
-            };
-            let candidates = |kind: MeldKind| -> Vec<CardCounts> {
-                match kind {
-                    // A back door is a plain suit's sequence: none before trump is known.
-                    MeldKind::BackDoor if !self.trump_known => Vec::new(),
-                    MeldKind::Run | MeldKind::Royal => suits
-                        .iter()
-                        .flat_map(|&t| meld::candidates(&self.rules.melds, kind, t, &holding))
-                        .collect(),
-                    _ => meld::candidates(&self.rules.melds, kind, self.rules.trump, &holding),
-                }
-            };
-            for kind in MeldKind::ALL {
-                for cards in candidates(kind) {
-                    // The hand goes first, but a meld that needs a table card reuses one,
-                    // and what neither has comes from the partner's table.
-                    let partner = self.partner_part(seat, &cards);
-                    let action = Action::Meld {
+            for (kind, cards, partner) in self.meld_candidates(seat) {
+                if self
+                    .check_meld(kind, &cards, &CardCounts::EMPTY, &partner)
+                    .is_ok()
+                {
+                    out.push(Action::Meld {
                         kind,
                         cards,
                         marked: CardCounts::EMPTY,
                         partner,
-                    };
-                    if self
-                        .check_meld(kind, &cards, &CardCounts::EMPTY, &partner)
-                        .is_ok()
-                    {
-                        out.push(action);
-                    }
+                    });
                 }
             }
             let dix = self.dix();
