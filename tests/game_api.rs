@@ -29,6 +29,12 @@ fn play_out(game: &mut dyn Game, rng: &mut Rng) -> usize {
     let mut n = 0;
     while !game.is_over() {
         let mut legal = game.legal();
+        // Each legal action is offered once.
+        let mut tokens: Vec<&str> = legal.iter().map(|a| a.token()).collect();
+        tokens.sort_unstable();
+        let offered = tokens.len();
+        tokens.dedup();
+        assert_eq!(tokens.len(), offered, "an action offered twice: {legal:?}");
         if let Some(first) = legal.iter().position(|a| a.token().parse::<u32>().is_ok()) {
             let mut i = 0;
             legal.retain(|a| {

@@ -594,12 +594,18 @@ impl<R: Rules> Game for TableGame<R> {
             return Vec::new();
         };
         let seat = self.label(seat);
+        // Two actions of a family may read the same (a marriage before trump is known counts
+        // as the royal one or the plain one, as the trump falls): a bot sees one token, and
+        // `parse_action` reads it back as one action.
+        let mut seen = std::collections::HashSet::new();
         self.rules
             .legal(state)
             .into_iter()
-            .map(|a| Action {
+            .map(|a| self.rules.token(state, a))
+            .filter(|t| seen.insert(t.clone()))
+            .map(|token| Action {
                 seat: seat.clone(),
-                token: self.rules.token(state, a),
+                token,
             })
             .collect()
     }
