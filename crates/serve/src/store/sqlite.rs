@@ -9,8 +9,12 @@ use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreError, Stored};
 
-/// The migrations, in order: the store's schema version is how many have run.
-const MIGRATIONS: &[&str] = &["
+/// The migrations, in order: the store's schema version is how many have run. The second
+/// keys the side tables by a record's row number rather than its content id: row numbers
+/// grow as records are added, so a batch appends to the ends of those indexes instead of
+/// writing a page in every part of them (content ids are hashes, spread evenly).
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE collections (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -46,7 +50,60 @@ CREATE TABLE codes (
     PRIMARY KEY (record, code)
 ) WITHOUT ROWID;
 CREATE INDEX codes_code ON codes(code);
-"];
+",
+    "
+CREATE TABLE records_new (
+    n INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    game TEXT,
+    profile TEXT,
+    verdict TEXT NOT NULL,
+    date TEXT,
+    canonical TEXT NOT NULL,
+    report TEXT NOT NULL
+);
+INSERT INTO records_new (n, id, game, profile, verdict, date, canonical, report)
+    SELECT rowid, id, game, profile, verdict, date, canonical, report FROM records;
+CREATE TABLE members_new (
+    collection TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+    record INTEGER NOT NULL REFERENCES records_new(n),
+    line INTEGER NOT NULL,
+    UNIQUE (collection, record)
+);
+INSERT INTO members_new (rowid, collection, record, line)
+    SELECT m.rowid, m.collection, r.n, m.line FROM members m JOIN records_new r ON r.id = m.record;
+CREATE TABLE players_new (
+    record INTEGER NOT NULL REFERENCES records_new(n) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (record, name)
+) WITHOUT ROWID;
+INSERT INTO players_new (record, name, seat)
+    SELECT r.n, p.name, p.seat FROM players p JOIN records_new r ON r.id = p.record;
+CREATE TABLE codes_new (
+    record INTEGER NOT NULL REFERENCES records_new(n) ON DELETE CASCADE,
+    code TEXT NOT NULL,
+    PRIMARY KEY (record, code)
+) WITHOUT ROWID;
+INSERT INTO codes_new (record, code)
+    SELECT r.n, k.code FROM codes k JOIN records_new r ON r.id = k.record;
+DROP TABLE players;
+DROP TABLE codes;
+DROP TABLE members;
+DROP TABLE records;
+ALTER TABLE records_new RENAME TO records;
+ALTER TABLE members_new RENAME TO members;
+ALTER TABLE players_new RENAME TO players;
+ALTER TABLE codes_new RENAME TO codes;
+CREATE INDEX members_record ON members(record);
+CREATE INDEX players_name ON players(name);
+CREATE INDEX codes_code ON codes(code);
+",
+];
+
+/// The writer's page cache, in KiB (SQLite takes a negative `cache_size` as KiB): room for
+/// the pages of a batch of a thousand records several times over.
+const WRITER_CACHE_KIB: i64 = -65_536;
 
 /// Connections that read beside the writer.
 const READERS: usize = 4;
@@ -112,6 +169,9 @@ impl Sqlite {
         let path = Path::new(path);
         let mut writer = Connection::open(path)?;
         configure(&writer)?;
+        // A batch's pages stay in the writer's cache until its commit: a cache smaller than
+        // the batch spills pages to the log part way and writes some of them twice.
+        writer.pragma_update(None, "cache_size", WRITER_CACHE_KIB)?;
         migrate(&mut writer)?;
         let mut readers = Vec::with_capacity(READERS);
         for _ in 0..READERS {
@@ -156,11 +216,11 @@ fn collection_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Collection> {
 const COLLECTION_SELECT: &str = "SELECT c.id, c.name, c.public, \
     (SELECT COUNT(*) FROM members m WHERE m.collection = c.id) FROM collections c";
 
-/// Deletes the records among `ids` that no collection holds any more.
+/// Deletes the records in `temp.gone` (by row number) that no collection holds any more.
 fn drop_orphans(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
     tx.execute(
-        "DELETE FROM records WHERE id IN (SELECT record FROM temp.gone) \
-         AND NOT EXISTS (SELECT 1 FROM members m WHERE m.record = records.id)",
+        "DELETE FROM records WHERE n IN (SELECT record FROM temp.gone) \
+         AND NOT EXISTS (SELECT 1 FROM members m WHERE m.record = records.n)",
         [],
     )?;
     tx.execute("DROP TABLE temp.gone", [])?;
@@ -202,7 +262,7 @@ impl Store for Sqlite {
     fn verdict_counts(&self, id: &str) -> Result<Vec<(String, u64)>> {
         self.read(|c| {
             let mut st = c.prepare_cached(
-                "SELECT r.verdict, COUNT(*) FROM members m JOIN records r ON r.id = m.record \
+                "SELECT r.verdict, COUNT(*) FROM members m JOIN records r ON r.n = m.record \
                  WHERE m.collection = ?1 GROUP BY r.verdict ORDER BY r.verdict",
             )?;
             st.query_map([id], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))?
@@ -234,6 +294,7 @@ impl Store for Sqlite {
                     "INSERT OR IGNORE INTO records (id, game, profile, verdict, date, canonical, report) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 )?;
+                let mut known = tx.prepare_cached("SELECT n FROM records WHERE id = ?1")?;
                 let mut player = tx.prepare_cached(
                     "INSERT OR IGNORE INTO players (record, name, seat) VALUES (?1, ?2, ?3)",
                 )?;
@@ -252,15 +313,19 @@ impl Store for Sqlite {
                         r.canonical,
                         r.report
                     ])?;
-                    if stored > 0 {
+                    let n: i64 = if stored > 0 {
+                        let n = tx.last_insert_rowid();
                         for (seat, p) in r.players.iter().enumerate() {
-                            player.execute(params![r.id, p, seat as i64])?;
+                            player.execute(params![n, p, seat as i64])?;
                         }
                         for k in &r.codes {
-                            code.execute(params![r.id, k])?;
+                            code.execute(params![n, k])?;
                         }
-                    }
-                    fresh.push(member.execute(params![collection, r.id, r.line])? > 0);
+                        n
+                    } else {
+                        known.query_row([&r.id], |row| row.get(0))?
+                    };
+                    fresh.push(member.execute(params![collection, n, r.line])? > 0);
                 }
             }
             tx.commit()?;
@@ -286,41 +351,44 @@ impl Store for Sqlite {
         let date = filter.date.as_deref().map(super::like_prefix);
         add("r.date LIKE ? ESCAPE '\\'", &date);
         add(
-            "EXISTS (SELECT 1 FROM players p WHERE p.record = r.id AND p.name = ?)",
+            "EXISTS (SELECT 1 FROM players p WHERE p.record = r.n AND p.name = ?)",
             &filter.player,
         );
         add(
-            "EXISTS (SELECT 1 FROM codes k WHERE k.record = r.id AND k.code = ?)",
+            "EXISTS (SELECT 1 FROM codes k WHERE k.record = r.n AND k.code = ?)",
             &filter.code,
         );
-        let from = format!("FROM members m JOIN records r ON r.id = m.record WHERE {clauses}");
+        let from = format!("FROM members m JOIN records r ON r.n = m.record WHERE {clauses}");
         self.read(|c| {
             let total: i64 = c
                 .prepare_cached(&format!("SELECT COUNT(*) {from}"))?
                 .query_row(params_from_iter(args.iter()), |r| r.get(0))?;
             let mut st = c.prepare_cached(&format!(
-                "SELECT r.id, r.game, r.profile, r.verdict, r.date {from} ORDER BY m.rowid LIMIT {} OFFSET {}",
+                "SELECT r.id, r.game, r.profile, r.verdict, r.date, r.n {from} ORDER BY m.rowid LIMIT {} OFFSET {}",
                 filter.limit, filter.offset
             ))?;
-            let rows: Vec<Listed> = st
+            let rows: Vec<(Listed, i64)> = st
                 .query_map(params_from_iter(args.iter()), |r| {
-                    Ok(Listed {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        profile: r.get(2)?,
-                        verdict: r.get(3)?,
-                        date: r.get(4)?,
-                        players: Vec::new(),
-                        codes: Vec::new(),
-                    })
+                    Ok((
+                        Listed {
+                            id: r.get(0)?,
+                            game: r.get(1)?,
+                            profile: r.get(2)?,
+                            verdict: r.get(3)?,
+                            date: r.get(4)?,
+                            players: Vec::new(),
+                            codes: Vec::new(),
+                        },
+                        r.get(5)?,
+                    ))
                 })?
                 .collect::<rusqlite::Result<_>>()?;
             let mut players = c.prepare_cached("SELECT name FROM players WHERE record = ?1 ORDER BY seat")?;
             let mut codes = c.prepare_cached("SELECT code FROM codes WHERE record = ?1 ORDER BY code")?;
             let mut records = Vec::with_capacity(rows.len());
-            for mut row in rows {
-                row.players = players.query_map([&row.id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-                row.codes = codes.query_map([&row.id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+            for (mut row, n) in rows {
+                row.players = players.query_map([n], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+                row.codes = codes.query_map([n], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
                 records.push(row);
             }
             Ok(Page {
@@ -335,7 +403,7 @@ impl Store for Sqlite {
     fn texts(&self, collection: &str) -> Result<Vec<(String, String)>> {
         self.read(|c| {
             c.prepare_cached(
-                "SELECT r.id, r.canonical FROM members m JOIN records r ON r.id = m.record \
+                "SELECT r.id, r.canonical FROM members m JOIN records r ON r.n = m.record \
                  WHERE m.collection = ?1 ORDER BY m.rowid",
             )?
             .query_map([collection], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -346,8 +414,8 @@ impl Store for Sqlite {
     fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>> {
         self.read(|c| {
             c.prepare_cached(
-                "SELECT r.canonical, r.report FROM members m JOIN records r ON r.id = m.record \
-                 WHERE m.collection = ?1 AND m.record = ?2",
+                "SELECT r.canonical, r.report FROM records r JOIN members m ON m.record = r.n \
+                 WHERE r.id = ?2 AND m.collection = ?1",
             )?
             .query_row([collection, id], |r| {
                 Ok(Stored {
@@ -362,11 +430,14 @@ impl Store for Sqlite {
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool> {
         self.write(|c| {
             let tx = c.transaction()?;
-            let n = tx.execute(
-                "DELETE FROM members WHERE collection = ?1 AND record = ?2",
-                [collection, id],
+            tx.execute(
+                "CREATE TEMP TABLE gone AS SELECT n AS record FROM records WHERE id = ?1",
+                [id],
             )?;
-            tx.execute("CREATE TEMP TABLE gone AS SELECT ?1 AS record", [id])?;
+            let n = tx.execute(
+                "DELETE FROM members WHERE collection = ?1 AND record IN (SELECT record FROM temp.gone)",
+                [collection],
+            )?;
             drop_orphans(&tx)?;
             tx.commit()?;
             Ok(n > 0)
@@ -381,5 +452,122 @@ impl Store for Sqlite {
                 .collect::<rusqlite::Result<_>>()?;
             Ok(rows.join("\n"))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store as the first schema kept it: two collections sharing a record, players and
+    /// codes, and the members in an order that is not the records' order.
+    fn first_schema_store(path: &Path) {
+        let conn = Connection::open(path).expect("a file");
+        configure(&conn).expect("configured");
+        conn.execute_batch("CREATE TABLE migrations (version INTEGER PRIMARY KEY, applied INTEGER NOT NULL)")
+            .expect("migrations");
+        conn.execute_batch(MIGRATIONS[0]).expect("the first schema");
+        conn.execute_batch(
+            "INSERT INTO migrations VALUES (1, 0);
+             INSERT INTO collections VALUES ('c1', 'Club', 1, 1), ('c2', 'Other', 0, 2);
+             INSERT INTO records VALUES
+                 ('aa', 'skat', 'isko', 'consistent', '2010-12-06', 'text a', '{\"a\":1}'),
+                 ('bb', 'skat', 'isko', 'illegal', '2011-01-02', 'text b', '{\"b\":2}'),
+                 ('cc', 'pinochle', NULL, 'incomplete', NULL, 'text c', '{\"c\":3}');
+             INSERT INTO members (collection, record, line) VALUES
+                 ('c1', 'cc', 1), ('c1', 'aa', 5), ('c2', 'aa', 9), ('c1', 'bb', 12);
+             INSERT INTO players VALUES ('aa', 'anna', 0), ('aa', 'bert', 1), ('bb', 'carl', 0);
+             INSERT INTO codes VALUES ('bb', 'S0409'), ('bb', 'S0104');",
+        )
+        .expect("the first schema's rows");
+    }
+
+    #[test]
+    fn a_store_of_the_first_schema_keeps_every_record_and_answer() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("old.db");
+        first_schema_store(&path);
+        let store = Sqlite::open(path.to_str().expect("a path")).expect("migrated");
+        let version: i64 = store
+            .read(|c| c.query_row("SELECT MAX(version) FROM migrations", [], |r| r.get(0)))
+            .expect("a version");
+        assert_eq!(version, MIGRATIONS.len() as i64);
+
+        let all = Filter {
+            limit: 10,
+            ..Filter::default()
+        };
+        let page = store.list("c1", &all).expect("a listing");
+        let ids: Vec<&str> = page.records.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["cc", "aa", "bb"], "the order the records were added in");
+        assert_eq!(page.records[1].players, ["anna", "bert"]);
+        assert_eq!(page.records[2].codes, ["S0104", "S0409"]);
+        let by = |player: Option<&str>, code: Option<&str>| {
+            let f = Filter {
+                player: player.map(str::to_string),
+                code: code.map(str::to_string),
+                ..all.clone()
+            };
+            let page = store.list("c1", &f).expect("a listing");
+            page.records.into_iter().map(|r| r.id).collect::<Vec<_>>()
+        };
+        assert_eq!(by(Some("carl"), None), ["bb"]);
+        assert_eq!(by(None, Some("S0409")), ["bb"]);
+        assert_eq!(
+            store.record("c2", "aa").expect("a fetch"),
+            Some(Stored {
+                canonical: "text a".into(),
+                report: "{\"a\":1}".into()
+            })
+        );
+        assert_eq!(store.record("c2", "bb").expect("a fetch"), None);
+
+        // A record added again after the migration is not new; one more is, and lists last.
+        let again = NewRecord {
+            id: "aa".into(),
+            game: None,
+            profile: None,
+            verdict: "consistent",
+            players: Vec::new(),
+            date: None,
+            codes: Vec::new(),
+            canonical: "other text".into(),
+            report: "{}".into(),
+            line: 1,
+        };
+        let fresh = NewRecord {
+            id: "dd".into(),
+            ..again.clone()
+        };
+        assert_eq!(
+            store.add_records("c1", &[again, fresh]).expect("added"),
+            [false, true]
+        );
+        let ids: Vec<String> = store
+            .list("c1", &all)
+            .expect("a listing")
+            .records
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(ids, ["cc", "aa", "bb", "dd"]);
+
+        // Deleting keeps the record another collection holds and drops the one it does not.
+        assert!(store.delete_record("c1", "aa").expect("deleted"));
+        assert!(store.record("c2", "aa").expect("a fetch").is_some());
+        assert!(store.delete_collection("c1").expect("deleted"));
+        let left: Vec<String> = store
+            .read(|c| {
+                c.prepare("SELECT id FROM records ORDER BY id")?
+                    .query_map([], |r| r.get(0))?
+                    .collect()
+            })
+            .expect("the records");
+        assert_eq!(left, ["aa"]);
+        assert_eq!(store.integrity_check().expect("checked"), "ok");
+        let broken: i64 = store
+            .read(|c| c.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)))
+            .expect("the foreign keys checked");
+        assert_eq!(broken, 0);
     }
 }
