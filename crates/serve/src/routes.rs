@@ -565,12 +565,7 @@ async fn add_records(
     let form = form_of(&headers);
     let worker = state.clone();
     let answer = blocking(move || {
-        if worker
-            .store
-            .collection(&cid)
-            .map_err(ApiError::internal)?
-            .is_none()
-        {
+        if !worker.store.has_collection(&cid).map_err(ApiError::internal)? {
             return Err(ApiError::not_found("collection"));
         }
         count_records(&worker, &bytes, form)?;

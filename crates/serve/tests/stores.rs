@@ -83,6 +83,8 @@ fn conformance(store: &dyn Store) {
     let c = store.collection(&club.id).expect("read").expect("exists");
     assert_eq!((c.name.as_str(), c.public, c.records), ("Club", true, 4));
     assert!(store.collection("0000000000000000").expect("read").is_none());
+    assert!(store.has_collection(&club.id).expect("read"));
+    assert!(!store.has_collection("0000000000000000").expect("read"));
 
     // Listing: in the order added, with players by seat and codes sorted.
     let page = store.list(&club.id, &filter()).expect("a listing");
@@ -207,6 +209,7 @@ fn conformance(store: &dyn Store) {
     assert!(store.delete_collection(&club.id).expect("deleted"));
     assert!(!store.delete_collection(&club.id).expect("deleted"));
     assert!(store.collection(&club.id).expect("read").is_none());
+    assert!(!store.has_collection(&club.id).expect("read"));
     assert_eq!(
         store
             .collection(&other.id)

@@ -143,6 +143,9 @@ pub trait Store: Send + Sync {
     fn collections(&self) -> Result<Vec<Collection>>;
     /// One collection, if it exists.
     fn collection(&self, id: &str) -> Result<Option<Collection>>;
+    /// Whether a collection exists: what an upload asks first, without counting the
+    /// collection's records as [`Store::collection`] does.
+    fn has_collection(&self, id: &str) -> Result<bool>;
     /// How many records of a collection have each verdict.
     fn verdict_counts(&self, id: &str) -> Result<Vec<(String, u64)>>;
     /// Deletes a collection and the records no other collection holds; `false` if there

@@ -209,6 +209,13 @@ impl Store for Postgres {
         })
     }
 
+    fn has_collection(&self, id: &str) -> Result<bool> {
+        self.with(|c| {
+            Ok(c.query_opt("SELECT 1 FROM collections WHERE id = $1", &[&id])?
+                .is_some())
+        })
+    }
+
     fn verdict_counts(&self, id: &str) -> Result<Vec<(String, u64)>> {
         self.with(|c| {
             let rows = c.query(

@@ -259,6 +259,15 @@ impl Store for Sqlite {
         })
     }
 
+    fn has_collection(&self, id: &str) -> Result<bool> {
+        self.read(|c| {
+            c.prepare_cached("SELECT 1 FROM collections WHERE id = ?1")?
+                .query_row([id], |_| Ok(()))
+                .optional()
+                .map(|r| r.is_some())
+        })
+    }
+
     fn verdict_counts(&self, id: &str) -> Result<Vec<(String, u64)>> {
         self.read(|c| {
             let mut st = c.prepare_cached(
