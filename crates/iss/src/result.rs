@@ -39,6 +39,7 @@ pub(crate) fn parse_result_text(text: &str) -> Result<IssResult, Vec<Diagnostic>
     if diags.is_empty() { Ok(r) } else { Err(diags) }
 }
 
+#[inline]
 pub(crate) fn int(text: &[u8]) -> Option<i32> {
     let digits = text.strip_prefix(b"-").unwrap_or(text);
     let canonical = !digits.is_empty()
