@@ -103,7 +103,9 @@ pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) 
         let Some(close) = memchr::memchr(b']', after) else {
             break;
         };
-        if let Some(i) = keys.iter().position(|k| *k == name)
+        // Names are short: comparing the bytes in place is cheaper than a call to compare
+        // memory for each name and key.
+        if let Some(i) = keys.iter().position(|k| same_name(k, name))
             && let Some(slot) = found.get_mut(i)
             && slot.is_none()
         {
@@ -114,6 +116,12 @@ pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) 
         rest = next;
     }
     found
+}
+
+/// Whether two property names are the same.
+#[inline]
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// The two properties the quick path reads beyond checking the others are usual.

@@ -208,6 +208,26 @@ mod tests {
     }
 
     #[test]
+    fn a_word_with_a_value_is_not_the_word() {
+        // `win` and the other words stand alone; with a colon they are fields the server
+        // does not write, kept as they are.
+        for text in ["win:1", "passed:", "loss:-54", "bidok:0"] {
+            let r = parse_result_text(text).unwrap();
+            assert_eq!(r.fields, vec![ResultField::Other(text.into())], "{text}");
+        }
+        let r = parse_result_text("passed win penalty overbid").unwrap();
+        assert_eq!(
+            r.fields,
+            vec![
+                ResultField::Passed,
+                ResultField::Outcome(Outcome::Win),
+                ResultField::Outcome(Outcome::Penalty),
+                ResultField::Overbid(true)
+            ]
+        );
+    }
+
+    #[test]
     fn malformed_values_are_reported() {
         for bad in [
             "d:3", "v:05", "v:-0", "v:+5", "s:2", "p1:x", "l:-2", "m:", "t:1.5",
