@@ -518,6 +518,11 @@ fn seat_of(s: model::Seat) -> Seat {
 /// them would; a field the full path would do more than compare is not plain. Each field is
 /// read by the full path's own reader of a field ([`field`]).
 pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
+    // The server writes every field, in one order: a value exactly as it would write this
+    // result agrees field by field (see [`server_value`]), which one comparison tells.
+    if server_value(r).is_some_and(|w| w.as_bytes() == result) {
+        return Some(());
+    }
     let mut seen = 0u32;
     for tok in Words(result) {
         let (bit, ok) = agrees(&field(tok).ok()?, r)?;
@@ -533,6 +538,71 @@ pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
         return None;
     }
     Some(())
+}
+
+/// An `R` value written on the stack.
+struct Written {
+    buf: [u8; 112],
+    len: usize,
+}
+
+impl Written {
+    fn push(&mut self, bytes: &[u8]) -> Option<()> {
+        let end = self.len.checked_add(bytes.len())?;
+        self.buf.get_mut(self.len..end)?.copy_from_slice(bytes);
+        self.len = end;
+        Some(())
+    }
+
+    /// A number as the reader of a field reads it back: one that does not fit an `i32`
+    /// would not read, so it is not written.
+    fn number(&mut self, n: i64) -> Option<()> {
+        let n = i32::try_from(n).ok()?;
+        self.push(itoa::Buffer::new().format(n).as_bytes())
+    }
+
+    fn flag(&mut self, b: bool) -> Option<()> {
+        self.push(if b { b"1" } else { b"0" })
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// The `R` value the server writes for `r`: `passed`, or every field in its order
+/// (`d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0`). Each field
+/// is one [`agrees`] finds true of `r` (no penalty, no one left or timed out, as a replayed
+/// plain game has), each comes once, and the outcome is there; `None` when `r` lacks a
+/// figure the value holds.
+fn server_value(r: &GameResult) -> Option<Written> {
+    let mut w = Written {
+        buf: [0; 112],
+        len: 0,
+    };
+    if r.passed {
+        w.push(b"passed")?;
+        return Some(w);
+    }
+    w.push(b"d:")?;
+    w.number(i64::try_from(r.declarer?.index()).ok()?)?;
+    w.push(if r.won? { b" win" } else { b" loss" })?;
+    w.push(b" v:")?;
+    w.number(r.score?)?;
+    w.push(b" m:")?;
+    w.number(i64::from(r.matadors?))?;
+    w.push(if r.overbid? { b" overbid" } else { b" bidok" })?;
+    w.push(b" p:")?;
+    w.number(i64::from(r.declarer_card_points?))?;
+    w.push(b" t:")?;
+    w.number(i64::from(r.declarer_tricks?))?;
+    w.push(b" s:")?;
+    w.flag(r.schneider?)?;
+    w.push(b" z:")?;
+    w.flag(r.schwarz?)?;
+    w.push(b" p0:0 p1:0 p2:0 l:-1 to:-1 r:")?;
+    w.flag(r.resigned)?;
+    Some(w)
 }
 
 /// Which field it is (its place in the set of fields seen), and whether it agrees with the
@@ -690,6 +760,35 @@ mod tests {
         assert_eq!(plain_property(GAME.as_bytes(), b"R1"), Some(&b""[..]));
         assert_eq!(plain_property(GAME.as_bytes(), b"XX"), None);
         assert!(verify_result(GAME.replacen("v:-54", "v:-60", 1).as_bytes()).is_none());
+    }
+
+    #[test]
+    fn the_value_the_server_writes_agrees_field_by_field() {
+        let r = verify_result(GAME.as_bytes()).expect("consistent");
+        let written = server_value(&r).expect("a complete result");
+        let want = b"d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0";
+        assert_eq!(written.as_bytes(), want);
+        // Every field of it agrees on its own, as the field-by-field comparison reads them.
+        for tok in Words(want) {
+            let (_, ok) = agrees(&field(tok).unwrap(), &r).expect("a plain field");
+            assert!(ok, "{}", String::from_utf8_lossy(tok));
+        }
+        let passed = GameResult {
+            passed: true,
+            ..GameResult::default()
+        };
+        assert_eq!(server_value(&passed).unwrap().as_bytes(), b"passed");
+        // A result without the figures is not written, and a number outside what a field
+        // reads is not written either.
+        assert!(server_value(&GameResult::default()).is_none());
+        let huge = GameResult {
+            score: Some(i64::from(i32::MAX) + 1),
+            ..r.clone()
+        };
+        assert!(server_value(&huge).is_none());
+        // The same fields in another order are still read one by one.
+        let reordered = GAME.replacen("d:2 loss", "loss d:2", 1);
+        assert_eq!(verify(reordered.as_bytes()), Quick::Consistent);
     }
 
     #[test]
