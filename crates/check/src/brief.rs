@@ -253,7 +253,7 @@ pub fn quick_brief(source: Source, result: GameResult, out: &mut Vec<u8>) -> ser
     out.extend_from_slice(b",\"source\":{");
     if let Some(path) = &source.path {
         out.extend_from_slice(b"\"path\":");
-        serde_json::to_writer(&mut *out, path)?;
+        push_json_str(out, path)?;
         out.push(b',');
     }
     out.extend_from_slice(b"\"line\":");
@@ -261,9 +261,9 @@ pub fn quick_brief(source: Source, result: GameResult, out: &mut Vec<u8>) -> ser
     out.extend_from_slice(b",\"offset\":");
     push_int(out, source.offset as u64);
     out.extend_from_slice(b"},\"game\":");
-    serde_json::to_writer(&mut *out, iss::quick::GAME)?;
+    push_json_str(out, iss::quick::GAME)?;
     out.extend_from_slice(b",\"rules\":");
-    serde_json::to_writer(&mut *out, iss::quick::RULES)?;
+    push_json_str(out, iss::quick::RULES)?;
     out.extend_from_slice(b",\"verdict\":\"consistent\",\"findings\":[],\"result\":{\"family\":\"skat\"");
     skat_result_fields(&result, out);
     out.extend_from_slice(b"}}");
@@ -412,6 +412,17 @@ fn push_str_word(out: &mut impl Sink, w: &str) {
     out.put("\"");
 }
 
+/// A string as JSON, as serde writes it: serde escapes only the quote, the backslash and
+/// the control characters, so a string without them is written quoted as it is, which spares
+/// serde's escaping loop for the names and paths of every line.
+fn push_json_str(out: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
+    if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        return serde_json::to_writer(&mut *out, s);
+    }
+    push_str_word(out, s);
+    Ok(())
+}
+
 fn push_int(out: &mut impl Sink, n: u64) {
     out.put(itoa::Buffer::new().format(n));
 }
@@ -459,6 +470,27 @@ fn end_word(e: engine::skat::End) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_are_written_as_serde_writes_them() {
+        for s in [
+            "",
+            "Skat",
+            "games/2019 März.sgf",
+            "a\"b",
+            "back\\slash",
+            "tab\there",
+            "\u{1}\u{1f}\u{7f}",
+            "C:\\archive\\iss.sgf",
+        ] {
+            let mut ours = Vec::new();
+            push_json_str(&mut ours, s).unwrap();
+            assert_eq!(ours, serde_json::to_vec(s).unwrap(), "{s:?}");
+        }
+        let mut quoted = Vec::new();
+        push_json_str(&mut quoted, "a\"b").unwrap();
+        assert_eq!(quoted, b"\"a\\\"b\"");
+    }
 
     fn serde_brief(source: &Source, result: &GameResult) -> Vec<u8> {
         let brief = Brief::consistent(

@@ -18,7 +18,7 @@ use engine::skat::quick::{self, Act, Declared, MAX_CALLS};
 use engine::skat::words::EventWord;
 use engine::skat::{Contract, GameResult, GameType, Profile, Seat};
 
-use crate::model::{self, GameKind, Key, Modifier, Outcome, ResultField};
+use crate::model::{self, GameKind, Modifier, Outcome, ResultField};
 use crate::result::{field, int};
 use crate::token::known_card as card;
 
@@ -103,7 +103,9 @@ pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) 
         let Some(close) = memchr::memchr(b']', after) else {
             break;
         };
-        if let Some(i) = keys.iter().position(|k| *k == name)
+        // Names are short: comparing the bytes in place is cheaper than a call to compare
+        // memory for each name and key.
+        if let Some(i) = keys.iter().position(|k| same_name(k, name))
             && let Some(slot) = found.get_mut(i)
             && slot.is_none()
         {
@@ -116,6 +118,12 @@ pub fn plain_properties<'a, const N: usize>(record: &'a [u8], keys: [&[u8]; N]) 
     found
 }
 
+/// Whether two property names are the same.
+#[inline]
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// The two properties the quick path reads beyond checking the others are usual.
 pub(crate) struct Properties<'a> {
     pub(crate) moves: &'a [u8],
@@ -123,24 +131,52 @@ pub(crate) struct Properties<'a> {
 }
 
 /// The place of a usual property of a server record in the set of those seen (each may
-/// come once); the text properties are known by the format's own names ([`Key::from_name`]).
+/// come once). The names are the format's own ([`Key::from_name`]; a test holds the two to
+/// the same names), matched on the bytes: going through `str` and [`Key`] cost more than
+/// the rest of the property's reading.
 fn key_index(key: &[u8]) -> Option<u32> {
-    let seat = |s: model::Seat| u32::try_from(s.index()).ok();
     Some(match key {
+        b"GM" => 0,
         b"MV" => 1,
         b"R" => 2,
-        _ => match Key::from_name(std::str::from_utf8(key).ok()?) {
-            Key::Game => 0,
-            Key::Place => 3,
-            Key::Comment => 4,
-            Key::Series => 5,
-            Key::Id => 6,
-            Key::Date => 7,
-            Key::Player(s) => 8 + seat(s)?,
-            Key::Rating(s) => 11 + seat(s)?,
-            Key::Owner | Key::Other(_) => return None,
-        },
+        b"PC" => 3,
+        b"CO" => 4,
+        b"SE" => 5,
+        b"ID" => 6,
+        b"DT" => 7,
+        b"P0" => 8,
+        b"P1" => 9,
+        b"P2" => 10,
+        b"R0" => 11,
+        b"R1" => 12,
+        b"R2" => 13,
+        _ => return None,
     })
+}
+
+/// Bytes that end a text value (`]`) or leave it to the full path: an escape, a comment, a
+/// bracket, anything not ASCII (see [`text_value`]).
+static TEXT_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b']' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'[' as usize] = true;
+    t
+};
+
+/// The length of a plain text value at the start of `after` (the bytes after its `[`), up
+/// to its `]`; `None` when it holds an escape, a comment sign, a bracket or a byte that is
+/// not ASCII, or does not end. Text values are short (names, dates): one look-up a byte
+/// costs less here than a vector search that must be set up for each.
+fn text_value(after: &[u8]) -> Option<usize> {
+    let stop = after.iter().position(|&b| TEXT_STOP[usize::from(b)])?;
+    (after.get(stop) == Some(&b']')).then_some(stop)
 }
 
 pub(crate) fn properties(record: &[u8]) -> Option<Properties<'_>> {
@@ -151,29 +187,28 @@ pub(crate) fn properties(record: &[u8]) -> Option<Properties<'_>> {
     let mut result = None;
     while let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) {
         rest = rest.get(start..)?;
-        let open = memchr::memchr(b'[', rest)?;
+        // Names are one or two letters: a short walk finds the bracket sooner than a search.
+        let open = rest.iter().position(|&b| b == b'[')?;
         let key = rest.get(..open)?;
         let after = rest.get(open + 1..)?;
-        let close = memchr::memchr(b']', after)?;
-        let value = after.get(..close)?;
         let k = key_index(key)?;
         let bit = 1u32 << k;
         if seen & bit != 0 {
             return None;
         }
         seen |= bit;
+        let close = match k {
+            // The moves and the result are read token by token, which refuses what is not
+            // plain there; the moves are long enough for a vector search.
+            1 | 2 => memchr::memchr(b']', after)?,
+            // Escapes, comments and text that is not plain are the full path's to read.
+            _ => text_value(after)?,
+        };
+        let value = after.get(..close)?;
         match k {
             0 if value != b"Skat" => return None,
             1 => moves = Some(value),
             2 => result = Some(value),
-            // Escapes, comments and text that is not plain are the full path's to read
-            // (the moves and the result are read token by token, which refuses them there).
-            _ if value
-                .iter()
-                .any(|&b| b == b'\\' || b == b'#' || b == b'[' || b >= 0x80) =>
-            {
-                return None;
-            }
             _ => {}
         }
         rest = after.get(close + 1..)?;
@@ -483,6 +518,11 @@ fn seat_of(s: model::Seat) -> Seat {
 /// them would; a field the full path would do more than compare is not plain. Each field is
 /// read by the full path's own reader of a field ([`field`]).
 pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
+    // The server writes every field, in one order: a value exactly as it would write this
+    // result agrees field by field (see [`server_value`]), which one comparison tells.
+    if server_value(r).is_some_and(|w| w.as_bytes() == result) {
+        return Some(());
+    }
     let mut seen = 0u32;
     for tok in Words(result) {
         let (bit, ok) = agrees(&field(tok).ok()?, r)?;
@@ -498,6 +538,71 @@ pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
         return None;
     }
     Some(())
+}
+
+/// An `R` value written on the stack.
+struct Written {
+    buf: [u8; 112],
+    len: usize,
+}
+
+impl Written {
+    fn push(&mut self, bytes: &[u8]) -> Option<()> {
+        let end = self.len.checked_add(bytes.len())?;
+        self.buf.get_mut(self.len..end)?.copy_from_slice(bytes);
+        self.len = end;
+        Some(())
+    }
+
+    /// A number as the reader of a field reads it back: one that does not fit an `i32`
+    /// would not read, so it is not written.
+    fn number(&mut self, n: i64) -> Option<()> {
+        let n = i32::try_from(n).ok()?;
+        self.push(itoa::Buffer::new().format(n).as_bytes())
+    }
+
+    fn flag(&mut self, b: bool) -> Option<()> {
+        self.push(if b { b"1" } else { b"0" })
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// The `R` value the server writes for `r`: `passed`, or every field in its order
+/// (`d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0`). Each field
+/// is one [`agrees`] finds true of `r` (no penalty, no one left or timed out, as a replayed
+/// plain game has), each comes once, and the outcome is there; `None` when `r` lacks a
+/// figure the value holds.
+fn server_value(r: &GameResult) -> Option<Written> {
+    let mut w = Written {
+        buf: [0; 112],
+        len: 0,
+    };
+    if r.passed {
+        w.push(b"passed")?;
+        return Some(w);
+    }
+    w.push(b"d:")?;
+    w.number(i64::try_from(r.declarer?.index()).ok()?)?;
+    w.push(if r.won? { b" win" } else { b" loss" })?;
+    w.push(b" v:")?;
+    w.number(r.score?)?;
+    w.push(b" m:")?;
+    w.number(i64::from(r.matadors?))?;
+    w.push(if r.overbid? { b" overbid" } else { b" bidok" })?;
+    w.push(b" p:")?;
+    w.number(i64::from(r.declarer_card_points?))?;
+    w.push(b" t:")?;
+    w.number(i64::from(r.declarer_tricks?))?;
+    w.push(b" s:")?;
+    w.flag(r.schneider?)?;
+    w.push(b" z:")?;
+    w.flag(r.schwarz?)?;
+    w.push(b" p0:0 p1:0 p2:0 l:-1 to:-1 r:")?;
+    w.flag(r.resigned)?;
+    Some(w)
 }
 
 /// Which field it is (its place in the set of fields seen), and whether it agrees with the
@@ -554,6 +659,41 @@ mod tests {
         assert_eq!(plain_properties(b"no record", [b"DT"]), [None]);
     }
     use super::*;
+    use crate::model::Key;
+
+    #[test]
+    fn the_usual_properties_are_known_by_the_formats_own_names() {
+        // Every one- and two-character name of letters and digits: those the quick path
+        // reads are exactly the format's keys other than the owner (`OW`), which, like an
+        // unknown name, leaves the record to the full path.
+        let chars: Vec<u8> = (b'A'..=b'Z').chain(b'0'..=b'9').collect();
+        let mut names: Vec<Vec<u8>> = chars.iter().map(|&c| vec![c]).collect();
+        for &a in &chars {
+            for &b in &chars {
+                names.push(vec![a, b]);
+            }
+        }
+        let mut known = 0;
+        for name in &names {
+            let text = std::str::from_utf8(name).unwrap();
+            let usual = match name.as_slice() {
+                b"MV" | b"R" => true,
+                _ => !matches!(Key::from_name(text), Key::Owner | Key::Other(_)),
+            };
+            assert_eq!(key_index(name).is_some(), usual, "{text}");
+            known += usize::from(usual);
+        }
+        assert_eq!(known, 14);
+    }
+
+    #[test]
+    fn a_text_value_ends_at_its_bracket_and_refuses_what_is_not_plain() {
+        assert_eq!(text_value(b"anna]P1[bert]"), Some(4));
+        assert_eq!(text_value(b"]"), Some(0));
+        for bad in [&b"an\\]na]"[..], b"a#b]", b"a[b]", "Jörg]".as_bytes(), b"anna"] {
+            assert_eq!(text_value(bad), None, "{bad:?}");
+        }
+    }
 
     const GAME: &str = "(;GM[Skat]PC[International Skat Server]CO[]SE[24072]ID[541932]DT[2010-12-06/18:59:24/UTC]P0[zoot]P1[kermit]P2[foo]R0[]R1[]R2[0.0]MV[w HA.SK.SJ.SA.CQ.S8.C9.H7.H9.DQ.CJ.S9.DJ.S7.D9.SQ.C8.HQ.DK.CA.D8.D7.DT.CT.ST.C7.HK.DA.HT.HJ.H8.CK 1 p 2 18 0 p 2 s w H8.CK 2 D.ST.H8 0 SA 1 S7 2 DA 2 HJ 0 SJ 1 D9 0 DQ 1 DJ 2 D7 1 CJ 2 D8 0 CQ 1 CA 2 C7 0 C9 1 S9 2 DT 0 S8 2 CT 0 H7 1 C8 2 CK 0 H9 1 HQ 2 HK 0 HA 1 SQ 0 SK 1 DK 2 HT ]R[d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)";
 
@@ -620,6 +760,35 @@ mod tests {
         assert_eq!(plain_property(GAME.as_bytes(), b"R1"), Some(&b""[..]));
         assert_eq!(plain_property(GAME.as_bytes(), b"XX"), None);
         assert!(verify_result(GAME.replacen("v:-54", "v:-60", 1).as_bytes()).is_none());
+    }
+
+    #[test]
+    fn the_value_the_server_writes_agrees_field_by_field() {
+        let r = verify_result(GAME.as_bytes()).expect("consistent");
+        let written = server_value(&r).expect("a complete result");
+        let want = b"d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0";
+        assert_eq!(written.as_bytes(), want);
+        // Every field of it agrees on its own, as the field-by-field comparison reads them.
+        for tok in Words(want) {
+            let (_, ok) = agrees(&field(tok).unwrap(), &r).expect("a plain field");
+            assert!(ok, "{}", String::from_utf8_lossy(tok));
+        }
+        let passed = GameResult {
+            passed: true,
+            ..GameResult::default()
+        };
+        assert_eq!(server_value(&passed).unwrap().as_bytes(), b"passed");
+        // A result without the figures is not written, and a number outside what a field
+        // reads is not written either.
+        assert!(server_value(&GameResult::default()).is_none());
+        let huge = GameResult {
+            score: Some(i64::from(i32::MAX) + 1),
+            ..r.clone()
+        };
+        assert!(server_value(&huge).is_none());
+        // The same fields in another order are still read one by one.
+        let reordered = GAME.replacen("d:2 loss", "loss d:2", 1);
+        assert_eq!(verify(reordered.as_bytes()), Quick::Consistent);
     }
 
     #[test]

@@ -216,7 +216,9 @@ impl Scanner {
         let mut at = 2;
         loop {
             let rest = line.get(at..)?;
-            let k = memchr::memchr2(b'[', b')', rest)?;
+            // Names are one or two letters: a short walk finds the bracket sooner than a
+            // vector search, which must be set up for each.
+            let k = rest.iter().position(|&b| b == b'[' || b == b')')?;
             if rest.get(k) == Some(&b')') {
                 return (at + k + 1 == len).then_some(len);
             }

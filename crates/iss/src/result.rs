@@ -39,6 +39,7 @@ pub(crate) fn parse_result_text(text: &str) -> Result<IssResult, Vec<Diagnostic>
     if diags.is_empty() { Ok(r) } else { Err(diags) }
 }
 
+#[inline]
 pub(crate) fn int(text: &[u8]) -> Option<i32> {
     let digits = text.strip_prefix(b"-").unwrap_or(text);
     let canonical = !digits.is_empty()
@@ -204,6 +205,26 @@ mod tests {
         let mut out = String::new();
         write_result(&r, &mut out);
         assert_eq!(out, text);
+    }
+
+    #[test]
+    fn a_word_with_a_value_is_not_the_word() {
+        // `win` and the other words stand alone; with a colon they are fields the server
+        // does not write, kept as they are.
+        for text in ["win:1", "passed:", "loss:-54", "bidok:0"] {
+            let r = parse_result_text(text).unwrap();
+            assert_eq!(r.fields, vec![ResultField::Other(text.into())], "{text}");
+        }
+        let r = parse_result_text("passed win penalty overbid").unwrap();
+        assert_eq!(
+            r.fields,
+            vec![
+                ResultField::Passed,
+                ResultField::Outcome(Outcome::Win),
+                ResultField::Outcome(Outcome::Penalty),
+                ResultField::Overbid(true)
+            ]
+        );
     }
 
     #[test]
