@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
 
 use rusqlite::types::ValueRef;
-use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
 
 use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreError, Stored};
 
@@ -187,7 +187,7 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         if version <= done {
             continue;
         }
-        let tx = conn.transaction()?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute_batch(sql)?;
         tx.execute(
             "INSERT INTO migrations (version, applied) VALUES (?1, ?2)",
@@ -239,6 +239,10 @@ impl Sqlite {
         })
     }
 
+    /// Runs `f` on the writer. Its transactions begin IMMEDIATE, taking the write lock
+    /// first: a transaction that read first and wrote after would, once the checkpointer
+    /// has started the log again in between, fail at once with "database is locked"
+    /// (a stale snapshot, which no busy wait can cure).
     fn write<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T> {
         let mut conn = self
             .writer
@@ -361,7 +365,7 @@ impl Store for Sqlite {
 
     fn delete_collection(&self, id: &str) -> Result<bool> {
         self.write(|c| {
-            let tx = c.transaction()?;
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "CREATE TEMP TABLE gone AS SELECT record FROM members WHERE collection = ?1",
                 [id],
@@ -382,7 +386,7 @@ impl Store for Sqlite {
             .map(|r| (pack(&r.canonical), pack(&r.report)))
             .collect();
         self.write(|c| {
-            let tx = c.transaction()?;
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut fresh = Vec::with_capacity(records.len());
             {
                 let mut record = tx.prepare_cached(
@@ -518,7 +522,7 @@ impl Store for Sqlite {
 
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool> {
         self.write(|c| {
-            let tx = c.transaction()?;
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "CREATE TEMP TABLE gone AS SELECT n AS record FROM records WHERE id = ?1",
                 [id],
