@@ -20,7 +20,7 @@ use engine::skat::words::EventWord;
 use engine::skat::{Call as CallKind, Contract, GameResult, Seat};
 
 use crate::model::{GameKind, Key, Modifier};
-use crate::quick::{Extras, MAX_PLAY, profile, properties, read_moves_with, result_agrees};
+use crate::quick::{Extras, MAX_PLAY, profile, properties, read_moves_with, result_agrees, server_result};
 use crate::to_tree::date_parts;
 use crate::vocab::{self, simple_tag};
 
@@ -128,34 +128,6 @@ fn usual_layout(record: &[u8]) -> Option<bool> {
         }
         rest = after.get(close + 1..)?;
     }
-}
-
-/// The `R` text the server writes for this result, in its full form; `None` for a result
-/// without one of its figures.
-fn server_result(r: &GameResult, out: &mut String) -> Option<()> {
-    if r.passed {
-        out.push_str("passed");
-        return Some(());
-    }
-    let mut n = itoa::Buffer::new();
-    let flag = |b: bool| if b { "1" } else { "0" };
-    out.push_str("d:");
-    out.push_str(n.format(r.declarer?.index()));
-    out.push_str(if r.won? { " win v:" } else { " loss v:" });
-    out.push_str(n.format(r.score?));
-    out.push_str(" m:");
-    out.push_str(n.format(r.matadors?));
-    out.push_str(if r.overbid? { " overbid p:" } else { " bidok p:" });
-    out.push_str(n.format(r.declarer_card_points?));
-    out.push_str(" t:");
-    out.push_str(n.format(r.declarer_tricks?));
-    out.push_str(" s:");
-    out.push_str(flag(r.schneider?));
-    out.push_str(" z:");
-    out.push_str(flag(r.schwarz?));
-    out.push_str(" p0:0 p1:0 p2:0 l:-1 to:-1 r:");
-    out.push_str(flag(r.resigned));
-    Some(())
 }
 
 /// The most header tags a plain record has: each of the usual properties once, `GM` and

@@ -540,16 +540,41 @@ pub(crate) fn result_agrees(result: &[u8], r: &GameResult) -> Option<()> {
     Some(())
 }
 
-/// An `R` value written on the stack.
+/// Where [`server_result`] writes: a number a sink cannot hold makes the whole value
+/// unwritten (`None`).
+pub(crate) trait ResultText {
+    fn text(&mut self, s: &str) -> Option<()>;
+    fn number(&mut self, n: i64) -> Option<()>;
+}
+
+impl ResultText for String {
+    fn text(&mut self, s: &str) -> Option<()> {
+        self.push_str(s);
+        Some(())
+    }
+
+    fn number(&mut self, n: i64) -> Option<()> {
+        self.push_str(itoa::Buffer::new().format(n));
+        Some(())
+    }
+}
+
+/// An `R` value written on the stack, to be compared with a record's.
 struct Written {
     buf: [u8; 112],
     len: usize,
 }
 
 impl Written {
-    fn push(&mut self, bytes: &[u8]) -> Option<()> {
-        let end = self.len.checked_add(bytes.len())?;
-        self.buf.get_mut(self.len..end)?.copy_from_slice(bytes);
+    fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+}
+
+impl ResultText for Written {
+    fn text(&mut self, s: &str) -> Option<()> {
+        let end = self.len.checked_add(s.len())?;
+        self.buf.get_mut(self.len..end)?.copy_from_slice(s.as_bytes());
         self.len = end;
         Some(())
     }
@@ -558,50 +583,45 @@ impl Written {
     /// would not read, so it is not written.
     fn number(&mut self, n: i64) -> Option<()> {
         let n = i32::try_from(n).ok()?;
-        self.push(itoa::Buffer::new().format(n).as_bytes())
-    }
-
-    fn flag(&mut self, b: bool) -> Option<()> {
-        self.push(if b { b"1" } else { b"0" })
-    }
-
-    fn as_bytes(&self) -> &[u8] {
-        self.buf.get(..self.len).unwrap_or_default()
+        self.text(itoa::Buffer::new().format(n))
     }
 }
 
-/// The `R` value the server writes for `r`: `passed`, or every field in its order
-/// (`d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0`). Each field
-/// is one [`agrees`] finds true of `r` (no penalty, no one left or timed out, as a replayed
-/// plain game has), each comes once, and the outcome is there; `None` when `r` lacks a
-/// figure the value holds.
+/// The `R` text the server writes for `r`: `passed`, or every field in its order
+/// (`d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0`); `None` for
+/// a result without one of its figures. Each field is one [`agrees`] finds true of `r` (no
+/// penalty, no one left or timed out, as a replayed plain game has), each comes once, and
+/// the outcome is there.
+pub(crate) fn server_result(r: &GameResult, out: &mut impl ResultText) -> Option<()> {
+    if r.passed {
+        return out.text("passed");
+    }
+    let flag = |b: bool| if b { "1" } else { "0" };
+    out.text("d:")?;
+    out.number(i64::try_from(r.declarer?.index()).ok()?)?;
+    out.text(if r.won? { " win v:" } else { " loss v:" })?;
+    out.number(r.score?)?;
+    out.text(" m:")?;
+    out.number(i64::from(r.matadors?))?;
+    out.text(if r.overbid? { " overbid p:" } else { " bidok p:" })?;
+    out.number(i64::from(r.declarer_card_points?))?;
+    out.text(" t:")?;
+    out.number(i64::from(r.declarer_tricks?))?;
+    out.text(" s:")?;
+    out.text(flag(r.schneider?))?;
+    out.text(" z:")?;
+    out.text(flag(r.schwarz?))?;
+    out.text(" p0:0 p1:0 p2:0 l:-1 to:-1 r:")?;
+    out.text(flag(r.resigned))
+}
+
+/// [`server_result`] on the stack.
 fn server_value(r: &GameResult) -> Option<Written> {
     let mut w = Written {
         buf: [0; 112],
         len: 0,
     };
-    if r.passed {
-        w.push(b"passed")?;
-        return Some(w);
-    }
-    w.push(b"d:")?;
-    w.number(i64::try_from(r.declarer?.index()).ok()?)?;
-    w.push(if r.won? { b" win" } else { b" loss" })?;
-    w.push(b" v:")?;
-    w.number(r.score?)?;
-    w.push(b" m:")?;
-    w.number(i64::from(r.matadors?))?;
-    w.push(if r.overbid? { b" overbid" } else { b" bidok" })?;
-    w.push(b" p:")?;
-    w.number(i64::from(r.declarer_card_points?))?;
-    w.push(b" t:")?;
-    w.number(i64::from(r.declarer_tricks?))?;
-    w.push(b" s:")?;
-    w.flag(r.schneider?)?;
-    w.push(b" z:")?;
-    w.flag(r.schwarz?)?;
-    w.push(b" p0:0 p1:0 p2:0 l:-1 to:-1 r:")?;
-    w.flag(r.resigned)?;
+    server_result(r, &mut w)?;
     Some(w)
 }
 
