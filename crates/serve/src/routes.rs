@@ -19,7 +19,7 @@ use crate::AppState;
 use crate::body::ChannelBody;
 use crate::checking::{self, Options};
 use crate::error::ApiError;
-use crate::store::{Filter, NewRecord};
+use crate::store::{Filter, NewRecord, Store};
 
 /// Every route the router serves, as method and path (a test holds the OpenAPI document to
 /// list each of them, and each of them to answer).
@@ -465,6 +465,7 @@ fn upload_of(built: check::Built) -> Upload {
                 canonical,
                 report: check::json::shaped(&report, Shape::Full(cards::Display::Unicode, false)),
                 line,
+                packed: None,
             })
         }
         _ => None,
@@ -478,9 +479,18 @@ fn upload_of(built: check::Built) -> Upload {
     }
 }
 
-/// Reads and checks a record split from a body: the reading (the larger part of the work
-/// before the check) runs on the checking threads.
-fn checked(unit: check::Unit, form: Form) -> Upload {
+/// Reads and checks a record split from a body, and readies what is stored of it: the
+/// reading (the larger part of the work before the check) and the store's preparing run on
+/// the checking threads.
+fn checked(unit: check::Unit, form: Form, store: &dyn Store) -> Upload {
+    let mut upload = checked_only(unit, form);
+    if let Some(record) = &mut upload.stored {
+        store.prepare(record);
+    }
+    upload
+}
+
+fn checked_only(unit: check::Unit, form: Form) -> Upload {
     if let check::Unit::Iss(raw) = &unit {
         let line = raw.location.span.line;
         let source = check::Source {
@@ -514,6 +524,7 @@ fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
             canonical: plain.canonical,
             report: plain.json,
             line,
+            packed: None,
         }),
         verdict,
         game,
@@ -522,36 +533,18 @@ fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
 }
 
 /// Checks every record of `body`, on every core: the records are split from the body in
-/// order here, then read and checked in even shares on as many threads as there are cores.
-fn check_uploads(body: &[u8], form: Option<Form>) -> std::io::Result<Vec<Upload>> {
+/// order here, then read and checked on rayon's threads. Those threads stay, and with them
+/// what each keeps from one record to the next (its allocator's pages, its compressor).
+fn check_uploads(body: &[u8], form: Option<Form>, store: &dyn Store) -> std::io::Result<Vec<Upload>> {
+    use rayon::prelude::*;
     let units = check::units_in(body, form)?;
     let form = units.form();
     let unread: Vec<check::Unit> = units.collect();
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads <= 1 || unread.len() < 64 {
-        return Ok(unread.into_iter().map(|u| checked(u, form)).collect());
-    }
-    let share = unread.len().div_ceil(threads);
-    let mut parts: Vec<Vec<check::Unit>> = Vec::new();
-    let mut rest = unread.into_iter();
-    loop {
-        let part: Vec<_> = rest.by_ref().take(share).collect();
-        if part.is_empty() {
-            break;
-        }
-        parts.push(part);
-    }
-    let done: Vec<Vec<Upload>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .into_iter()
-            .map(|part| scope.spawn(move || part.into_iter().map(|u| checked(u, form)).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    Ok(done.into_iter().flatten().collect())
+    Ok(unread
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|u| checked(u, form, store))
+        .collect())
 }
 
 async fn add_records(
@@ -569,7 +562,7 @@ async fn add_records(
             return Err(ApiError::not_found("collection"));
         }
         count_records(&worker, &bytes, form)?;
-        let mut uploads = check_uploads(&bytes, form)
+        let mut uploads = check_uploads(&bytes, form, worker.store.as_ref())
             .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
         // A record sent twice in one body is stored once: the second is not new. The
         // records go to the store by value (their texts and reports are most of the
@@ -580,37 +573,66 @@ async fn add_records(
             .add_records(&cid, &records)
             .map_err(ApiError::internal)?;
         let mut fresh = fresh.into_iter();
-        let (mut new, mut existing, mut rejected) = (0u64, 0u64, 0u64);
-        let added: Vec<serde_json::Value> = uploads
-            .iter()
-            .map(|u| {
-                let (id, is_new) = match &u.id {
-                    Some(id) => {
-                        let n = fresh.next().unwrap_or(false);
-                        if n {
-                            new += 1;
-                        } else {
-                            existing += 1;
-                        }
-                        (Some(id.as_str()), n)
+        let mut answer = AddAnswer {
+            added: Vec::with_capacity(uploads.len()),
+            existing: 0,
+            new: 0,
+            rejected: 0,
+        };
+        for u in &uploads {
+            let is_new = match &u.id {
+                Some(_) => {
+                    let n = fresh.next().unwrap_or(false);
+                    if n {
+                        answer.new += 1;
+                    } else {
+                        answer.existing += 1;
                     }
-                    None => {
-                        rejected += 1;
-                        (None, false)
-                    }
-                };
-                json!({"id": id, "new": is_new, "verdict": u.verdict, "game": u.game, "line": u.line})
-            })
-            .collect();
+                    n
+                }
+                None => {
+                    answer.rejected += 1;
+                    false
+                }
+            };
+            answer.added.push(Added {
+                game: u.game.as_deref(),
+                id: u.id.as_deref(),
+                line: u.line,
+                new: is_new,
+                verdict: u.verdict,
+            });
+        }
+        let (new, existing) = (answer.new, answer.existing);
         worker.metrics.stored_new.fetch_add(new, Ordering::Relaxed);
         worker
             .metrics
             .stored_existing
             .fetch_add(existing, Ordering::Relaxed);
-        Ok(json!({"added": added, "new": new, "existing": existing, "rejected": rejected}).to_string())
+        serde_json::to_string(&answer).map_err(ApiError::internal)
     })
     .await?;
     Ok(json_text(StatusCode::OK, answer))
+}
+
+/// The answer to an upload. The fields are in the order of their names, as the answer's
+/// first form (a `serde_json` map, which sorts its keys) wrote them.
+#[derive(serde::Serialize)]
+struct AddAnswer<'a> {
+    added: Vec<Added<'a>>,
+    existing: u64,
+    new: u64,
+    rejected: u64,
+}
+
+/// One record's line of [`AddAnswer`].
+#[derive(serde::Serialize)]
+struct Added<'a> {
+    game: Option<&'a str>,
+    id: Option<&'a str>,
+    line: u32,
+    new: bool,
+    verdict: &'static str,
 }
 
 /// The query of a listing.

@@ -30,6 +30,7 @@ fn new_record(n: usize, verdict: &'static str, players: &[&str], codes: &[&str])
         canonical: format!("[Game \"skat\"]\n\n% record {n}\n"),
         report: format!("{{\"n\":{n}}}"),
         line: n as u32 * 10 + 1,
+        packed: None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! and a shared server store answer the same calls. Every call blocks; the routes make them
 //! off the async runtime.
 
+mod packing;
 pub mod postgres;
 pub mod sqlite;
 
@@ -71,6 +72,9 @@ pub struct NewRecord {
     pub report: String,
     /// The line the record starts on in the upload.
     pub line: u32,
+    /// The canonical text and the report as the store writes them, when
+    /// [`Store::prepare`] made them ahead of the write.
+    pub packed: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 /// What a listing of records selects; every field given must match.
@@ -151,6 +155,12 @@ pub trait Store: Send + Sync {
     /// Deletes a collection and the records no other collection holds; `false` if there
     /// was none.
     fn delete_collection(&self, id: &str) -> Result<bool>;
+    /// Readies a record for [`Store::add_records`] on the thread that checked it: the SQLite
+    /// store compresses its texts here, so that the compressing is shared among the checking
+    /// threads instead of falling on one. Nothing by default.
+    fn prepare(&self, record: &mut NewRecord) {
+        let _ = record;
+    }
     /// Adds records to a collection in one transaction, durable when it returns: for each,
     /// whether it was new to the collection.
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>>;

@@ -9,6 +9,7 @@ use std::sync::mpsc::{SyncSender, sync_channel};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
 
+use super::packing::{self, Kind};
 use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreError, Stored};
 
 /// The migrations, in order: the store's schema version is how many have run. The second
@@ -266,25 +267,26 @@ impl Sqlite {
     }
 }
 
-/// A stored text as written: LZ4-compressed, its length first. A server record's report,
-/// about 2.7 KB of JSON, is stored in about 1.3 KB: every byte stored is written twice (to
-/// the log, then by the checkpoint), and compressing runs before the writer is taken.
-fn pack(text: &str) -> Vec<u8> {
-    lz4_flex::compress_prepend_size(text.as_bytes())
+/// A stored text: a compressed blob (see [`packing`]), or text as stores written before
+/// compression hold it (SQLite keeps each value's own type, so old and new rows sit in one
+/// column).
+fn unpack(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<String> {
+    match row.get_ref(i)? {
+        ValueRef::Blob(b) => packing::unpack(b)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e)),
+        _ => row.get(i),
+    }
 }
 
-/// A stored text: a compressed blob, or text as stores written before compression hold it
-/// (SQLite keeps each value's own type, so old and new rows sit in one column).
-fn unpack(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<String> {
-    let corrupt = |e: Box<dyn std::error::Error + Send + Sync>| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e)
-    };
-    match row.get_ref(i)? {
-        ValueRef::Blob(b) => {
-            let bytes = lz4_flex::decompress_size_prepended(b).map_err(|e| corrupt(Box::new(e)))?;
-            String::from_utf8(bytes).map_err(|e| corrupt(Box::new(e)))
-        }
-        _ => row.get(i),
+/// A record's two texts as stored: packed on the checking threads by
+/// [`Store::prepare`], or here.
+fn packed(r: &NewRecord) -> std::io::Result<(Vec<u8>, Vec<u8>)> {
+    match &r.packed {
+        Some(p) => Ok(p.clone()),
+        None => Ok((
+            packing::pack(Kind::Canonical, &r.canonical)?,
+            packing::pack(Kind::Report, &r.report)?,
+        )),
     }
 }
 
@@ -378,13 +380,21 @@ impl Store for Sqlite {
         })
     }
 
+    fn prepare(&self, record: &mut NewRecord) {
+        // A failure here leaves the texts to `add_records`, which reports it.
+        if let Ok(p) = packed(record) {
+            record.packed = Some(p);
+        }
+    }
+
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>> {
-        // Compressed before the writer is taken, so that one upload compresses while another
-        // writes.
-        let packed: Vec<(Vec<u8>, Vec<u8>)> = records
+        // Compressed before the writer is taken (and mostly already, by `prepare`), so that
+        // compressing runs beside another upload's write.
+        let packed = records
             .iter()
-            .map(|r| (pack(&r.canonical), pack(&r.report)))
-            .collect();
+            .map(packed)
+            .collect::<std::io::Result<Vec<_>>>()
+            .map_err(|e| StoreError(format!("a text could not be compressed: {e}")))?;
         self.write(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut fresh = Vec::with_capacity(records.len());
@@ -627,6 +637,7 @@ mod tests {
             canonical: "other text".into(),
             report: "{}".into(),
             line: 1,
+            packed: None,
         };
         let fresh = NewRecord {
             id: "dd".into(),
@@ -676,6 +687,7 @@ mod tests {
             canonical: canonical.into(),
             report: report.into(),
             line: 1,
+            packed: None,
         }
     }
 
@@ -720,6 +732,26 @@ mod tests {
         let texts = store.texts("c1").expect("the texts");
         assert!(texts.contains(&("ee".to_string(), "text ♣J".to_string())));
         assert!(texts.contains(&("aa".to_string(), "text a".to_string())));
+
+        // A record packed ahead by `prepare` is stored as it would have been without.
+        let mut ahead = new_record("gg", "text ♦7", &report);
+        store.prepare(&mut ahead);
+        assert!(ahead.packed.is_some());
+        store.add_records("c1", &[ahead]).expect("added");
+        assert_eq!(
+            store.record("c1", "gg").expect("a fetch").map(|s| s.canonical),
+            Some("text ♦7".into())
+        );
+
+        // A report as the previous version wrote it, an LZ4 block after its length.
+        let lz4 = lz4_flex::compress_prepend_size(report.as_bytes());
+        store
+            .write(|w| w.execute("UPDATE records SET report = ?1 WHERE id = 'ee'", [lz4]))
+            .expect("rewritten");
+        assert_eq!(
+            store.record("c1", "ee").expect("a fetch").map(|s| s.report),
+            Some(report)
+        );
     }
 
     #[test]
