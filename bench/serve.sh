@@ -8,6 +8,7 @@
 #   bench/serve.sh                  # 15 s per load figure
 #   SECS=5 bench/serve.sh           # a quick run
 #   CONNS=64 THREADS=2 bench/serve.sh
+#   INGEST_PAR=4 bench/serve.sh     # four uploads at a time instead of two
 #
 # wrk comes from Debian's `wrk` package; the script installs it with apt-get when missing.
 set -euo pipefail
@@ -17,6 +18,7 @@ SECS="${SECS:-15}"
 CONNS="${CONNS:-32}"
 THREADS="${THREADS:-2}"
 BATCHES="${BATCHES:-100}"
+INGEST_PAR="${INGEST_PAR:-2}"
 OUT=bench/out
 mkdir -p "$OUT"
 
@@ -74,9 +76,10 @@ CONNS_SAVED=$CONNS; CONNS=$THREADS
 row "POST /v1/check, 1,000 records" "$OUTK" 1000
 CONNS=$CONNS_SAVED
 
-# Ingest: the distinct batches, two uploads at a time, each a transaction of 1,000 records.
+# Ingest: the distinct batches, INGEST_PAR uploads at a time (two unless set), each a
+# transaction of 1,000 records.
 CID=$(curl -sf -H "Authorization: Bearer bench-token" -d '{"name":"bench"}' "$URL/v1/collections" | sed 's/.*"id":"\([^"]*\)".*/\1/')
-# One curl process runs every upload, two at a time (`--parallel`): a process for each would
+# One curl process runs every upload (`--parallel`): a process for each would
 # take a good part of the two cores the server is measured on.
 for i in $(seq 1 "$BATCHES"); do
     [ "$i" -gt 1 ] && echo next
@@ -85,11 +88,11 @@ for i in $(seq 1 "$BATCHES"); do
     printf 'header = "%s"\n' "Authorization: Bearer bench-token" "Content-Type: text/x-iss"
 done > "$OUT/ingest.curl"
 START=$(date +%s.%N)
-curl -sS --no-progress-meter --parallel --parallel-max 2 -K "$OUT/ingest.curl"
+curl -sS --no-progress-meter --parallel --parallel-max "$INGEST_PAR" -K "$OUT/ingest.curl"
 END=$(date +%s.%N)
 STORED=$(curl -sf "$URL/v1/collections/$CID" -H "Authorization: Bearer bench-token" | sed 's/.*"records":\([0-9]*\).*/\1/')
 echo
-awk -v n="$STORED" -v s="$START" -v e="$END" 'BEGIN {printf "ingest: %d records in %.2f s: %.0f records/s (1,000 a request, 2 at a time)\n", n, e - s, n / (e - s)}'
+awk -v n="$STORED" -v s="$START" -v e="$END" -v par="$INGEST_PAR" 'BEGIN {printf "ingest: %d records in %.2f s: %.0f records/s (1,000 a request, %d at a time)\n", n, e - s, n / (e - s), par}'
 echo "peak memory after the load: $(awk '/VmHWM/ {print $2, $3}' /proc/$PID/status)"
 
 # A body of 60 MiB of records (under the 64 MiB limit): memory grows by the body and the
