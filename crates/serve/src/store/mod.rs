@@ -158,9 +158,7 @@ pub trait Store: Send + Sync {
     /// Readies a record for [`Store::add_records`] on the thread that checked it: the SQLite
     /// store compresses its texts here, so that the compressing is shared among the checking
     /// threads instead of falling on one. Nothing by default.
-    fn prepare(&self, record: &mut NewRecord) {
-        let _ = record;
-    }
+    fn prepare(&self, _record: &mut NewRecord) {}
     /// Adds records to a collection in one transaction, durable when it returns: for each,
     /// whether it was new to the collection.
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>>;

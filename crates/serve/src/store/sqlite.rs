@@ -164,6 +164,14 @@ CREATE INDEX records_key ON records(substr(id, 1, 8));
 /// The writer keeps ids unique by asking before it inserts.
 const BY_ID: &str = "substr(id, 1, 8) = substr(?1, 1, 8) AND id = ?1";
 
+/// A record's texts by its id (`?1`) in a collection (`?2`), found through the id's index.
+fn record_query() -> String {
+    format!(
+        "SELECT r.canonical, r.report FROM records r JOIN members m ON m.record = r.n \
+         WHERE {BY_ID} AND m.collection = ?2"
+    )
+}
+
 /// The writer's page cache, in KiB (SQLite takes a negative `cache_size` as KiB): room for
 /// the pages of a batch of a thousand records several times over.
 const WRITER_CACHE_KIB: i64 = -65_536;
@@ -612,17 +620,14 @@ impl Store for Sqlite {
 
     fn record(&self, collection: &str, id: &str) -> Result<Option<Stored>> {
         self.read(|c| {
-            c.prepare_cached(
-                "SELECT r.canonical, r.report FROM records r JOIN members m ON m.record = r.n \
-                 WHERE substr(r.id, 1, 16) = substr(?2, 1, 16) AND r.id = ?2 AND m.collection = ?1",
-            )?
-            .query_row([collection, id], |r| {
-                Ok(Stored {
-                    canonical: unpack(r, 0)?,
-                    report: unpack(r, 1)?,
+            c.prepare_cached(&record_query())?
+                .query_row([id, collection], |r| {
+                    Ok(Stored {
+                        canonical: unpack(r, 0)?,
+                        report: unpack(r, 1)?,
+                    })
                 })
-            })
-            .optional()
+                .optional()
         })
     }
 
@@ -863,6 +868,23 @@ mod tests {
             .write(|w| w.execute("UPDATE records SET report = x'ffffff7f0102' WHERE id = 'ff'", []))
             .expect("damaged");
         assert!(store.record(&c.id, "ff").is_err());
+    }
+
+    #[test]
+    fn a_record_in_a_collection_is_fetched_through_the_id_index() {
+        let store = Sqlite::open(":memory:").expect("opened");
+        let plan: Vec<String> = store
+            .read(|c| {
+                c.prepare(&format!("EXPLAIN QUERY PLAN {}", record_query()))?
+                    .query_map(["ab", "c1"], |r| r.get::<_, String>(3))?
+                    .collect()
+            })
+            .expect("a plan");
+        assert!(
+            plan.first()
+                .is_some_and(|step| step.contains("USING INDEX records_key")),
+            "{plan:?}"
+        );
     }
 
     #[test]
