@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
 
 use rusqlite::types::ValueRef;
@@ -153,23 +153,107 @@ CREATE INDEX codes_code ON codes(code);
 DROP INDEX records_key;
 CREATE INDEX records_key ON records(substr(id, 1, 8));
 ",
+    "
+DROP INDEX records_key;
+CREATE TABLE ids (
+    key TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (key, n)
+) WITHOUT ROWID;
+CREATE TABLE ids_recent (
+    key TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (key, n)
+) WITHOUT ROWID;
+INSERT INTO ids (key, n) SELECT substr(id, 1, 8), n FROM records ORDER BY 1, 2;
+CREATE TRIGGER records_id_gone AFTER DELETE ON records BEGIN
+    DELETE FROM ids WHERE key = substr(OLD.id, 1, 8) AND n = OLD.n;
+    DELETE FROM ids_recent WHERE key = substr(OLD.id, 1, 8) AND n = OLD.n;
+END;
+",
 ];
 
-/// A record by its content id (`?1`), through the index on the id's first eight digits.
-/// The third migration put an index on the first sixteen in place of a unique index on the
-/// whole id, the fourth shortened it to eight: ids are hashes, so a batch of new ids touches
-/// pages all over the index, and the shorter the entries the fewer pages each commit
-/// writes. Eight digits (32 bits) still tell records apart but for about one lookup in
-/// 430 in a store of ten million, which then reads one more row to compare the whole id.
-/// The writer keeps ids unique by asking before it inserts.
-const BY_ID: &str = "substr(id, 1, 8) = substr(?1, 1, 8) AND id = ?1";
+/// A record by its content id (`?1`), through the id's two key tables. Ids are hashes, so
+/// one index of them took a batch's new entries on pages all over it, and each commit wrote
+/// all those pages again, more of them the larger the store. The fifth migration keeps the
+/// id's first eight digits in two tables instead: `ids_recent` takes a write's new entries
+/// and stays small, and each write moves one slice of the keys' space from it into `ids`
+/// (see [`merge_slice`]), so a commit changes a few pages of `ids` side by side. A lookup
+/// asks both. Eight digits (32 bits) still tell records apart but for about one lookup in
+/// 430 in a store of ten million, which then reads one more row to compare the whole id;
+/// the writer keeps ids unique by asking before it inserts.
+///
+/// The pair is the query's `FROM` for `records r` (joined to more after it) and its
+/// `WHERE` for the id. The two tables are a compound subquery in `FROM`, which SQLite
+/// flattens into two searches, because `n IN (…)` built a temporary table at every lookup.
+/// `CROSS JOIN` keeps the tables in the order written, the keys first: left to choose, the
+/// planner may start from a collection's members and read them all.
+const BY_ID: (&str, &str) = (
+    "(SELECT n FROM ids WHERE key = substr(?1, 1, 8) \
+      UNION ALL SELECT n FROM ids_recent WHERE key = substr(?1, 1, 8)) k \
+     CROSS JOIN records r ON r.n = k.n",
+    "r.id = ?1",
+);
 
-/// A record's texts by its id (`?1`) in a collection (`?2`), found through the id's index.
+/// `SELECT {columns}` of the record whose id is `?1`.
+fn by_id(columns: &str) -> String {
+    let (from, id) = BY_ID;
+    format!("SELECT {columns} FROM {from} WHERE {id}")
+}
+
+/// A record's texts by its id (`?1`) in a collection (`?2`), found through the id's key tables.
 fn record_query() -> String {
+    let (from, id) = BY_ID;
     format!(
-        "SELECT r.canonical, r.report FROM records r JOIN members m ON m.record = r.n \
-         WHERE {BY_ID} AND m.collection = ?2"
+        "SELECT r.canonical, r.report FROM {from} CROSS JOIN members m ON m.record = r.n \
+         WHERE {id} AND m.collection = ?2"
     )
+}
+
+/// The id keys' space: a key is the first eight hex digits of a content id, so a point of
+/// the space is a number below 2^32, written as eight hex digits.
+const KEY_SPACE: u64 = 1 << 32;
+
+/// Into how many slices the keys' space is cut, for a store of about `stored` records whose
+/// writes add `added` each. A write changes the pages of one slice's run of `ids` (its
+/// share of the store, side by side) and those of `ids_recent` its new entries land on
+/// (the table holds about a round's writes, `slices × added` entries). The first shrinks
+/// as the slices grow in number and the second grows, and their sum is least at about
+/// √(stored ⁄ added) slices: 32 for a store of 1,000,000 records taken 1,000 at a time.
+fn slices(stored: u64, added: u64) -> u64 {
+    let ratio = stored / added.max(1);
+    ((ratio as f64).sqrt().round() as u64).clamp(1, 4096)
+}
+
+/// Moves one slice of the keys' space, the one that starts at `from`, from `ids_recent`
+/// into `ids`, and gives where the next one starts. The slices go round the whole space,
+/// so an entry stays in `ids_recent` for one round at most; the first slice of a round
+/// also takes keys below `00000000` and the last those above `ffffffff` (ids not of hex
+/// digits, which only tests make).
+fn merge_slice(tx: &rusqlite::Transaction<'_>, from: u64, stored: u64, added: u64) -> rusqlite::Result<u64> {
+    let from = from.min(KEY_SPACE - 1);
+    let to = from
+        .saturating_add(KEY_SPACE / slices(stored, added))
+        .min(KEY_SPACE);
+    let lo = if from == 0 {
+        String::new()
+    } else {
+        format!("{from:08x}")
+    };
+    let range = if to == KEY_SPACE {
+        "key >= ?1"
+    } else {
+        "key >= ?1 AND key < ?2"
+    };
+    let hi = format!("{to:08x}");
+    let args: &[&dyn rusqlite::ToSql] = if to == KEY_SPACE { &[&lo] } else { &[&lo, &hi] };
+    tx.prepare_cached(&format!(
+        "INSERT INTO ids (key, n) SELECT key, n FROM ids_recent WHERE {range} ORDER BY key, n"
+    ))?
+    .execute(args)?;
+    tx.prepare_cached(&format!("DELETE FROM ids_recent WHERE {range}"))?
+        .execute(args)?;
+    Ok(if to == KEY_SPACE { 0 } else { to })
 }
 
 /// The writer's page cache, in KiB (SQLite takes a negative `cache_size` as KiB): room for
@@ -186,6 +270,10 @@ pub struct Sqlite {
     readers: Vec<Mutex<Connection>>,
     next_reader: AtomicUsize,
     ids: AtomicUsize,
+    /// Where in the id keys' space the writer's next slice to merge starts (see
+    /// [`merge_slice`]); only the writer reads and sets it. Any point will do after a
+    /// restart: the slices go round the whole space.
+    merge_from: AtomicU64,
     /// Wakes the checkpointer after a commit; none for an in-memory store. Dropping it
     /// ends the checkpointer's thread.
     checkpoints: Option<SyncSender<()>>,
@@ -307,6 +395,7 @@ impl Sqlite {
                 readers: Vec::new(),
                 next_reader: AtomicUsize::new(0),
                 ids: AtomicUsize::new(0),
+                merge_from: AtomicU64::new(0),
                 checkpoints: None,
             });
         }
@@ -335,6 +424,7 @@ impl Sqlite {
             readers,
             next_reader: AtomicUsize::new(0),
             ids: AtomicUsize::new(0),
+            merge_from: AtomicU64::new(0),
             checkpoints,
         })
     }
@@ -499,12 +589,17 @@ impl Store for Sqlite {
         self.write(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut fresh = Vec::with_capacity(records.len());
+            let mut added = 0u64;
             {
                 let mut record = tx.prepare_cached(
                     "INSERT INTO records (id, game, profile, verdict, date, canonical, report) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 )?;
-                let mut known = tx.prepare_cached(&format!("SELECT n FROM records WHERE {BY_ID}"))?;
+                // Not a trigger on `records`: a trigger's row is copied with the record's
+                // texts, which made the batch's inserts take two to three times as long.
+                let mut recent =
+                    tx.prepare_cached("INSERT INTO ids_recent (key, n) VALUES (substr(?1, 1, 8), ?2)")?;
+                let mut known = tx.prepare_cached(&by_id("r.n"))?;
                 let mut player = tx.prepare_cached(
                     "INSERT OR IGNORE INTO players (record, name, seat) VALUES (?1, ?2, ?3)",
                 )?;
@@ -520,10 +615,12 @@ impl Store for Sqlite {
                     let n: i64 = if let Some(n) = old {
                         n
                     } else {
+                        added += 1;
                         record.execute(params![
                             r.id, r.game, r.profile, r.verdict, r.date, canonical, report
                         ])?;
                         let n = tx.last_insert_rowid();
+                        recent.execute(params![r.id, n])?;
                         for (seat, p) in r.players.iter().enumerate() {
                             player.execute(params![n, p, seat as i64])?;
                         }
@@ -535,7 +632,17 @@ impl Store for Sqlite {
                     fresh.push(member.execute(params![collection, n, r.line])? > 0);
                 }
             }
+            let stored: i64 = tx
+                .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM records")?
+                .query_row([], |r| r.get(0))?;
+            let next = merge_slice(
+                &tx,
+                self.merge_from.load(Ordering::Relaxed),
+                stored.max(0) as u64,
+                added,
+            )?;
             tx.commit()?;
+            self.merge_from.store(next, Ordering::Relaxed);
             Ok(fresh)
         })
     }
@@ -635,7 +742,7 @@ impl Store for Sqlite {
         self.write(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
-                &format!("CREATE TEMP TABLE gone AS SELECT n AS record FROM records WHERE {BY_ID}"),
+                &format!("CREATE TEMP TABLE gone AS {}", by_id("r.n AS record")),
                 [id],
             )?;
             let n = tx.execute(
@@ -880,11 +987,18 @@ mod tests {
                     .collect()
             })
             .expect("a plan");
-        assert!(
-            plan.first()
-                .is_some_and(|step| step.contains("USING INDEX records_key")),
-            "{plan:?}"
-        );
+        assert_searches_both_id_tables(&plan);
+    }
+
+    /// A lookup by id seeks into both id tables by their key and reads no table whole.
+    fn assert_searches_both_id_tables(plan: &[String]) {
+        for table in [
+            "SEARCH ids USING PRIMARY KEY (key=?)",
+            "SEARCH ids_recent USING PRIMARY KEY (key=?)",
+        ] {
+            assert!(plan.iter().any(|step| step.contains(table)), "{plan:?}");
+        }
+        assert!(!plan.iter().any(|step| step.contains("SCAN")), "{plan:?}");
     }
 
     #[test]
@@ -946,15 +1060,12 @@ mod tests {
         let store = Sqlite::open(path.to_str().expect("a path")).expect("opened");
         let plan: Vec<String> = store
             .read(|c| {
-                c.prepare(&format!("EXPLAIN QUERY PLAN SELECT n FROM records WHERE {BY_ID}"))?
+                c.prepare(&format!("EXPLAIN QUERY PLAN {}", by_id("r.n")))?
                     .query_map(["ab"], |r| r.get::<_, String>(3))?
                     .collect()
             })
             .expect("a plan");
-        assert!(
-            plan.iter().any(|step| step.contains("USING INDEX records_key")),
-            "{plan:?}"
-        );
+        assert_searches_both_id_tables(&plan);
         // Two ids with the same first sixteen digits (so the same first eight) are two
         // records.
         let c = store.create_collection("Club", true).expect("a collection");
@@ -981,5 +1092,124 @@ mod tests {
         );
         assert!(store.delete_record(&c.id, &a).expect("deleted"));
         assert!(store.record(&c.id, &b).expect("a fetch").is_some());
+    }
+
+    /// How many entries each id table holds, and how many records there are.
+    fn id_counts(store: &Sqlite) -> (i64, i64, i64) {
+        store
+            .read(|c| {
+                c.query_row(
+                    "SELECT (SELECT COUNT(*) FROM ids), (SELECT COUNT(*) FROM ids_recent), \
+                     (SELECT COUNT(*) FROM records)",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+            })
+            .expect("the counts")
+    }
+
+    #[test]
+    fn the_slices_number_about_the_root_of_the_store_over_a_write() {
+        assert_eq!(slices(0, 0), 1);
+        assert_eq!(slices(1_000, 1_000), 1);
+        assert_eq!(slices(100_000, 1_000), 10);
+        assert_eq!(slices(1_000_000, 1_000), 32);
+        assert_eq!(slices(10_000_000, 1_000), 100);
+        assert_eq!(slices(10_000_000, 1), 3_162);
+        assert_eq!(slices(u64::MAX, 1), 4_096);
+    }
+
+    #[test]
+    fn new_ids_move_into_the_settled_table_a_slice_a_write_and_every_record_stays_found() {
+        let store = Sqlite::open(":memory:").expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        // 400 records first, in one write: the whole space is one slice, so all of them
+        // are settled at its commit.
+        let first: Vec<NewRecord> = (0..400u64)
+            .map(|i| {
+                new_record(
+                    &format!("{:016x}", i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+                    "t",
+                    "{}",
+                )
+            })
+            .collect();
+        store.add_records(&c.id, &first).expect("added");
+        assert_eq!(id_counts(&store), (400, 0, 400));
+        // Then one record a write: √400 = 20 slices, so a new id waits in `ids_recent` for
+        // a round of 20 writes at most, and the table never holds more than a round's.
+        let mut ids: Vec<String> = first.iter().map(|r| r.id.clone()).collect();
+        let mut most_recent = 0;
+        for i in 0..100u64 {
+            let id = format!("{:016x}", (1000 + i).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            assert_eq!(
+                store
+                    .add_records(&c.id, &[new_record(&id, "t", "{}")])
+                    .expect("added"),
+                [true]
+            );
+            ids.push(id);
+            let (settled, recent, records) = id_counts(&store);
+            assert_eq!(settled + recent, records, "each record once in the two tables");
+            most_recent = most_recent.max(recent);
+        }
+        assert!(
+            (1..=21).contains(&most_recent),
+            "{most_recent} entries waited at once"
+        );
+        for id in &ids {
+            assert!(store.record(&c.id, id).expect("a fetch").is_some(), "{id}");
+            assert_eq!(
+                store
+                    .add_records(&c.id, &[new_record(id, "t", "{}")])
+                    .expect("added"),
+                [false],
+                "{id} is known"
+            );
+        }
+        // Deleting records takes their entries out of whichever table holds them.
+        for id in ids.iter().step_by(3) {
+            assert!(store.delete_record(&c.id, id).expect("deleted"));
+        }
+        let (settled, recent, records) = id_counts(&store);
+        assert_eq!((settled + recent, records), (333, 333));
+        assert!(store.delete_collection(&c.id).expect("deleted"));
+        assert_eq!(id_counts(&store), (0, 0, 0));
+    }
+
+    #[test]
+    fn ids_outside_the_hex_digits_are_merged_by_the_first_and_last_slices() {
+        let store = Sqlite::open(":memory:").expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let filler: Vec<NewRecord> = (0..100u64)
+            .map(|i| new_record(&format!("{:08x}", i << 25), "t", "{}"))
+            .collect();
+        store.add_records(&c.id, &filler).expect("added");
+        let odd = ["", "-", "zz", "ZZ", "\u{2660}", "ffffffff0", "00000000"];
+        for id in odd {
+            store
+                .add_records(&c.id, &[new_record(id, "t", "{}")])
+                .expect("added");
+        }
+        // Enough writes for a round whatever the slices: none is left waiting.
+        for i in 0..200u64 {
+            store
+                .add_records(&c.id, &[new_record(&format!("{:08x}1", i << 24), "t", "{}")])
+                .expect("added");
+        }
+        let waiting: Vec<String> = store
+            .read(|c| {
+                c.prepare("SELECT key FROM ids_recent")?
+                    .query_map([], |r| r.get(0))?
+                    .collect()
+            })
+            .expect("the waiting keys");
+        for id in odd {
+            assert!(
+                !waiting.iter().any(|k| k == id),
+                "{id:?} still waits: {waiting:?}"
+            );
+            assert!(store.record(&c.id, id).expect("a fetch").is_some(), "{id:?}");
+        }
     }
 }
