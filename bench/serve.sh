@@ -9,6 +9,7 @@
 #   SECS=5 bench/serve.sh           # a quick run
 #   CONNS=64 THREADS=2 bench/serve.sh
 #   INGEST_PAR=4 bench/serve.sh     # four uploads at a time instead of two
+#   BATCHES=1000 bench/serve.sh     # ingest 1,000,000 records instead of 100,000
 #
 # wrk comes from Debian's `wrk` package; the script installs it with apt-get when missing.
 set -euo pipefail
@@ -29,10 +30,20 @@ cargo build --release --quiet
 BIN=target/release/stich
 
 # Inputs: one ISS record, a body of 1,000, and distinct 1,000-record batches to ingest.
+# The batches' records carry three player names drawn from a pool of NAMES (5,000 unless
+# set) and a date, as an archive's server records do: each name is a row the store
+# keeps for the player filter, and a few names repeated would hide what many names cost.
+NAMES="${NAMES:-5000}"
 $BIN gen --count 1 --seed 11 --to iss > "$OUT/one.sgf"
 $BIN gen --count 1000 --seed 12 --to iss > "$OUT/thousand.sgf"
 for i in $(seq 1 "$BATCHES"); do
-    [ -s "$OUT/batch-$i.sgf" ] || $BIN gen --count 1000 --seed $((1000 + i)) --to iss > "$OUT/batch-$i.sgf"
+    batch="$OUT/named-$NAMES-$i.sgf"
+    [ -s "$batch" ] || $BIN gen --count 1000 --seed $((1000 + i)) --to iss \
+        | awk -v seed="$i" -v names="$NAMES" 'BEGIN { srand(seed) } {
+              p = sprintf("P0[p%d]P1[p%d]P2[p%d]DT[2010-%02d-%02d/20:%02d:00/UTC]",
+                  int(rand() * names), int(rand() * names), int(rand() * names),
+                  seed % 12 + 1, NR % 28 + 1, NR % 60)
+              sub(/ID\[[0-9]+\]/, "&" p); print }' > "$batch"
 done
 
 DB="$OUT/serve-bench.db"
@@ -84,7 +95,7 @@ CID=$(curl -sf -H "Authorization: Bearer bench-token" -d '{"name":"bench"}' "$UR
 for i in $(seq 1 "$BATCHES"); do
     [ "$i" -gt 1 ] && echo next
     printf 'url = "%s"\ndata-binary = "@%s"\noutput = "/dev/null"\nfail\n' \
-        "$URL/v1/collections/$CID/records" "$OUT/batch-$i.sgf"
+        "$URL/v1/collections/$CID/records" "$OUT/named-$NAMES-$i.sgf"
     printf 'header = "%s"\n' "Authorization: Bearer bench-token" "Content-Type: text/x-iss"
 done > "$OUT/ingest.curl"
 START=$(date +%s.%N)
