@@ -19,7 +19,7 @@ use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreErr
 /// writing a page in every part of them (content ids are hashes, spread evenly). The
 /// fifth gives the content id two key tables (see [`BY_ID`]). The sixth drops the indexes
 /// of players by name and of codes by code: the filters reach both tables by their
-/// primary keys, record first, from each member listed (see [`filter_plan`] in the
+/// primary keys, record first, from each member listed (see `filter_plan` in the
 /// tests), so no query read those indexes, and each write added to them a page for every
 /// name it held: with three names a record drawn from 5,000, 300,000 records went in at
 /// 28,074–28,851 records/s with them (three runs) and 49,581–50,517 without (two), two
