@@ -33,13 +33,14 @@ BIN=target/release/stich
 # The batches' records carry three player names drawn from a pool of NAMES (5,000 unless
 # set) and a date, as an archive's server records do: each name is a row the store
 # keeps for the player filter, and a few names repeated would hide what many names cost.
+# NAMES=0 leaves the generated records as they are, without names or dates.
 NAMES="${NAMES:-5000}"
 $BIN gen --count 1 --seed 11 --to iss > "$OUT/one.sgf"
 $BIN gen --count 1000 --seed 12 --to iss > "$OUT/thousand.sgf"
 for i in $(seq 1 "$BATCHES"); do
     batch="$OUT/named-$NAMES-$i.sgf"
     [ -s "$batch" ] || $BIN gen --count 1000 --seed $((1000 + i)) --to iss \
-        | awk -v seed="$i" -v names="$NAMES" 'BEGIN { srand(seed) } {
+        | awk -v seed="$i" -v names="$NAMES" 'BEGIN { srand(seed) } names == 0 { print; next } {
               p = sprintf("P0[p%d]P1[p%d]P2[p%d]DT[2010-%02d-%02d/20:%02d:00/UTC]",
                   int(rand() * names), int(rand() * names), int(rand() * names),
                   seed % 12 + 1, NR % 28 + 1, NR % 60)
