@@ -513,6 +513,83 @@ fn drop_orphans(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The writer's part of [`Store::add_records`]: the batch in one transaction, for each
+/// record whether it was new to the collection. A collection that is not there (deleted
+/// since the upload asked) is an error, and nothing is added.
+fn add_batch(
+    c: &mut Connection,
+    collection: &str,
+    records: &[NewRecord],
+    packed: &[Cow<'_, (Vec<u8>, Vec<u8>)>],
+    merge_from: &AtomicU64,
+) -> rusqlite::Result<Vec<bool>> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let there = tx
+        .prepare_cached("SELECT 1 FROM collections WHERE id = ?1")?
+        .query_row([collection], |_| Ok(()))
+        .optional()?;
+    if there.is_none() {
+        // What the foreign key of `members` would have said.
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+            Some(format!("no collection {collection}")),
+        ));
+    }
+    let mut fresh = Vec::with_capacity(records.len());
+    let mut added = 0u64;
+    {
+        let mut record = tx.prepare_cached(
+            "INSERT INTO records (id, game, profile, verdict, date, canonical, report) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        // Not a trigger on `records`: a trigger's row is copied with the record's
+        // texts, which made the batch's inserts take two to three times as long.
+        let mut recent =
+            tx.prepare_cached("INSERT INTO ids_recent (key, n) VALUES (substr(?1, 1, 8), ?2)")?;
+        let mut known = tx.prepare_cached(&by_id("r.n"))?;
+        let mut player =
+            tx.prepare_cached("INSERT OR IGNORE INTO players (record, name, seat) VALUES (?1, ?2, ?3)")?;
+        let mut code = tx.prepare_cached("INSERT OR IGNORE INTO codes (record, code) VALUES (?1, ?2)")?;
+        let mut member = tx
+            .prepare_cached("INSERT OR IGNORE INTO members (collection, record, line) VALUES (?1, ?2, ?3)")?;
+        for (r, texts) in records.iter().zip(packed) {
+            let (canonical, report) = &**texts;
+            // The one writer asks and then inserts, so no other write comes between.
+            let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
+            let n: i64 = if let Some(n) = old {
+                n
+            } else {
+                added += 1;
+                record.execute(params![
+                    r.id, r.game, r.profile, r.verdict, r.date, canonical, report
+                ])?;
+                let n = tx.last_insert_rowid();
+                recent.execute(params![r.id, n])?;
+                for (seat, p) in r.players.iter().enumerate() {
+                    player.execute(params![n, p, seat as i64])?;
+                }
+                for k in &r.codes {
+                    code.execute(params![n, k])?;
+                }
+                n
+            };
+            fresh.push(member.execute(params![collection, n, r.line])? > 0);
+        }
+    }
+    let stored: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM records")?
+        .query_row([], |r| r.get(0))?;
+    let next = merge_slice(
+        &tx,
+        merge_from.load(Ordering::Relaxed),
+        stored.max(0) as u64,
+        added,
+    )?;
+    tx.commit()?;
+    merge_from.store(next, Ordering::Relaxed);
+    Ok(fresh)
+}
+
 impl Store for Sqlite {
     fn create_collection(&self, name: &str, public: bool) -> Result<Collection> {
         let id = super::collection_id(name, self.ids.fetch_add(1, Ordering::Relaxed));
@@ -567,6 +644,8 @@ impl Store for Sqlite {
 
     fn delete_collection(&self, id: &str) -> Result<bool> {
         self.write(|c| {
+            // The cascades need the foreign keys, whatever a batch's write left.
+            c.pragma_update(None, "foreign_keys", "ON")?;
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "CREATE TEMP TABLE gone AS SELECT record FROM members WHERE collection = ?1",
@@ -598,62 +677,17 @@ impl Store for Sqlite {
             .collect::<std::io::Result<Vec<_>>>()
             .map_err(|e| StoreError(format!("a text could not be compressed: {e}")))?;
         self.write(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let mut fresh = Vec::with_capacity(records.len());
-            let mut added = 0u64;
-            {
-                let mut record = tx.prepare_cached(
-                    "INSERT INTO records (id, game, profile, verdict, date, canonical, report) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                )?;
-                // Not a trigger on `records`: a trigger's row is copied with the record's
-                // texts, which made the batch's inserts take two to three times as long.
-                let mut recent =
-                    tx.prepare_cached("INSERT INTO ids_recent (key, n) VALUES (substr(?1, 1, 8), ?2)")?;
-                let mut known = tx.prepare_cached(&by_id("r.n"))?;
-                let mut player = tx.prepare_cached(
-                    "INSERT OR IGNORE INTO players (record, name, seat) VALUES (?1, ?2, ?3)",
-                )?;
-                let mut code =
-                    tx.prepare_cached("INSERT OR IGNORE INTO codes (record, code) VALUES (?1, ?2)")?;
-                let mut member = tx.prepare_cached(
-                    "INSERT OR IGNORE INTO members (collection, record, line) VALUES (?1, ?2, ?3)",
-                )?;
-                for (r, texts) in records.iter().zip(&packed) {
-                    let (canonical, report) = &**texts;
-                    // The one writer asks and then inserts, so no other write comes between.
-                    let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
-                    let n: i64 = if let Some(n) = old {
-                        n
-                    } else {
-                        added += 1;
-                        record.execute(params![
-                            r.id, r.game, r.profile, r.verdict, r.date, canonical, report
-                        ])?;
-                        let n = tx.last_insert_rowid();
-                        recent.execute(params![r.id, n])?;
-                        for (seat, p) in r.players.iter().enumerate() {
-                            player.execute(params![n, p, seat as i64])?;
-                        }
-                        for k in &r.codes {
-                            code.execute(params![n, k])?;
-                        }
-                        n
-                    };
-                    fresh.push(member.execute(params![collection, n, r.line])? > 0);
-                }
-            }
-            let stored: i64 = tx
-                .prepare_cached("SELECT COALESCE(MAX(n), 0) FROM records")?
-                .query_row([], |r| r.get(0))?;
-            let next = merge_slice(
-                &tx,
-                self.merge_from.load(Ordering::Relaxed),
-                stored.max(0) as u64,
-                added,
-            )?;
-            tx.commit()?;
-            self.merge_from.store(next, Ordering::Relaxed);
+            // Every row a batch adds names its collection, asked for once below, or a record
+            // this transaction has just found or inserted: the per-row foreign key checks,
+            // five lookups a record (an eighth of the writer's instructions for a batch of
+            // server records with three players each), are off for the batch. They are on
+            // again after it whatever happened, and every delete turns them on first, since
+            // its cascades need them.
+            c.pragma_update(None, "foreign_keys", "OFF")?;
+            let added = add_batch(c, collection, records, &packed, &self.merge_from);
+            let restored = c.pragma_update(None, "foreign_keys", "ON");
+            let fresh = added?;
+            restored?;
             Ok(fresh)
         })
     }
@@ -751,6 +785,8 @@ impl Store for Sqlite {
 
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool> {
         self.write(|c| {
+            // The cascades need the foreign keys, whatever a batch's write left.
+            c.pragma_update(None, "foreign_keys", "ON")?;
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 &format!("CREATE TEMP TABLE gone AS {}", by_id("r.n AS record")),
@@ -942,6 +978,35 @@ mod tests {
             })
             .expect("the indexes");
         assert_eq!(indexes, ["members_record"]);
+    }
+
+    /// Whether the writer's connection enforces foreign keys.
+    fn keys_on(store: &Sqlite) -> bool {
+        store
+            .write(|c| c.query_row("PRAGMA foreign_keys", [], |r| r.get::<_, i64>(0)))
+            .expect("the pragma")
+            == 1
+    }
+
+    #[test]
+    fn a_batch_for_a_collection_gone_adds_nothing_and_leaves_the_keys_checked() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("keys.db");
+        let store = Sqlite::open(path.to_str().expect("a path")).expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let records = [new_record("aa", "t", "{}"), new_record("bb", "t", "{}")];
+        assert!(store.add_records("gone", &records).is_err());
+        assert!(keys_on(&store));
+        assert_eq!(id_counts(&store), (0, 0, 0), "nothing added");
+        assert_eq!(store.add_records(&c.id, &records).expect("added"), [true, true]);
+        assert!(keys_on(&store));
+        // The cascades still work: the collection's delete takes its members and records.
+        assert!(store.delete_collection(&c.id).expect("deleted"));
+        assert_eq!(id_counts(&store), (0, 0, 0));
+        let broken: i64 = store
+            .read(|c| c.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)))
+            .expect("the foreign keys checked");
+        assert_eq!(broken, 0);
     }
 
     fn new_record(id: &str, canonical: &str, report: &str) -> NewRecord {
