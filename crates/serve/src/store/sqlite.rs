@@ -251,20 +251,19 @@ fn merge_slice(tx: &rusqlite::Transaction<'_>, from: u64, stored: u64, added: u6
     } else {
         format!("{from:08x}")
     };
-    let range = if to == KEY_SPACE {
-        "key >= ?1"
-    } else {
-        "key >= ?1 AND key < ?2"
+    let hi = (to < KEY_SPACE).then(|| format!("{to:08x}"));
+    let (range, args): (&str, Vec<&dyn rusqlite::ToSql>) = match &hi {
+        Some(hi) => ("key >= ?1 AND key < ?2", vec![&lo, hi]),
+        None => ("key >= ?1", vec![&lo]),
     };
-    let hi = format!("{to:08x}");
-    let args: &[&dyn rusqlite::ToSql] = if to == KEY_SPACE { &[&lo] } else { &[&lo, &hi] };
     tx.prepare_cached(&format!(
         "INSERT INTO ids (key, n) SELECT key, n FROM ids_recent WHERE {range} ORDER BY key, n"
     ))?
-    .execute(args)?;
+    .execute(&args[..])?;
     tx.prepare_cached(&format!("DELETE FROM ids_recent WHERE {range}"))?
-        .execute(args)?;
-    Ok(if to == KEY_SPACE { 0 } else { to })
+        .execute(&args[..])?;
+    // The slice after the last of a round is the first of the next.
+    Ok(to % KEY_SPACE)
 }
 
 /// The writer's page cache, in KiB (SQLite takes a negative `cache_size` as KiB): room for
@@ -449,6 +448,9 @@ impl Sqlite {
             .writer
             .lock()
             .map_err(|_| StoreError("the store's writer failed earlier".into()))?;
+        // Every write starts with the foreign keys' checks on, whatever a batch of records
+        // (which turns them off for itself) left: the deletes' cascades need them.
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         let done = f(&mut conn)?;
         drop(conn);
         if let Some(wake) = &self.checkpoints {
@@ -644,8 +646,6 @@ impl Store for Sqlite {
 
     fn delete_collection(&self, id: &str) -> Result<bool> {
         self.write(|c| {
-            // The cascades need the foreign keys, whatever a batch's write left.
-            c.pragma_update(None, "foreign_keys", "ON")?;
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "CREATE TEMP TABLE gone AS SELECT record FROM members WHERE collection = ?1",
@@ -681,8 +681,7 @@ impl Store for Sqlite {
             // this transaction has just found or inserted: the per-row foreign key checks,
             // five lookups a record (an eighth of the writer's instructions for a batch of
             // server records with three players each), are off for the batch. They are on
-            // again after it whatever happened, and every delete turns them on first, since
-            // its cascades need them.
+            // again after it whatever happened, and every write turns them on first.
             c.pragma_update(None, "foreign_keys", "OFF")?;
             let added = add_batch(c, collection, records, &packed, &self.merge_from);
             let restored = c.pragma_update(None, "foreign_keys", "ON");
@@ -785,8 +784,6 @@ impl Store for Sqlite {
 
     fn delete_record(&self, collection: &str, id: &str) -> Result<bool> {
         self.write(|c| {
-            // The cascades need the foreign keys, whatever a batch's write left.
-            c.pragma_update(None, "foreign_keys", "ON")?;
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 &format!("CREATE TEMP TABLE gone AS {}", by_id("r.n AS record")),
@@ -982,8 +979,9 @@ mod tests {
 
     /// Whether the writer's connection enforces foreign keys.
     fn keys_on(store: &Sqlite) -> bool {
-        store
-            .write(|c| c.query_row("PRAGMA foreign_keys", [], |r| r.get::<_, i64>(0)))
+        // Not through `write`, which turns the checks on before it runs anything.
+        let conn = store.writer.lock().expect("the writer");
+        conn.query_row("PRAGMA foreign_keys", [], |r| r.get::<_, i64>(0))
             .expect("the pragma")
             == 1
     }
