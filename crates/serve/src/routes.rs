@@ -532,19 +532,71 @@ fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
     }
 }
 
-/// Checks every record of `body`, on every core: the records are split from the body in
-/// order here, then read and checked on rayon's threads. Those threads stay, and with them
-/// what each keeps from one record to the next (its allocator's pages, its compressor).
-fn check_uploads(body: &[u8], form: Option<Form>, store: &dyn Store) -> std::io::Result<Vec<Upload>> {
+/// How many records an upload checks before the store takes them: the store writes each
+/// part while the checking threads go on with the next. A part is a few milliseconds of
+/// checking, and each is split again among the threads.
+const PART: usize = 128;
+
+/// Checks every record of `body` on every core and adds what is stored of them to a
+/// collection in one transaction, part by part as they are checked: the writer starts on
+/// the first part while the checking threads go on with the next (an upload's writing
+/// overlaps its own checking, not only another upload's). The records are split from the
+/// body in order here; each part is read and checked on rayon's threads, which stay, and
+/// with them what each keeps from one record to the next (its allocator's pages, its
+/// compressor). Gives every record's upload, in order, and what the store answered.
+fn check_and_add(
+    body: &[u8],
+    form: Option<Form>,
+    store: &dyn Store,
+    collection: &str,
+) -> Result<(Vec<Upload>, crate::store::Result<Vec<bool>>), std::io::Error> {
     use rayon::prelude::*;
     let units = check::units_in(body, form)?;
     let form = units.form();
     let unread: Vec<check::Unit> = units.collect();
-    Ok(unread
-        .into_par_iter()
-        .with_min_len(64)
-        .map(|u| checked(u, form, store))
-        .collect())
+    let total = unread.len();
+    let (sender, parts) = std::sync::mpsc::channel::<Vec<Upload>>();
+    let mut uploads: Vec<Upload> = Vec::with_capacity(total);
+    let added = rayon::in_place_scope(|scope| {
+        // Parts in order, each checked on all the threads; an unbounded channel, so that
+        // this job never holds a thread waiting for the writer.
+        scope.spawn(move |_| {
+            let mut unread = unread.into_iter();
+            loop {
+                let part: Vec<check::Unit> = unread.by_ref().take(PART).collect();
+                if part.is_empty() {
+                    break;
+                }
+                let checked: Vec<Upload> = part
+                    .into_par_iter()
+                    .with_min_len(16)
+                    .map(|u| checked(u, form, store))
+                    .collect();
+                if sender.send(checked).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut records = std::iter::from_fn(|| {
+            if uploads.len() == total {
+                return None;
+            }
+            Some(match parts.recv() {
+                Ok(mut part) => {
+                    let stored = part.iter_mut().filter_map(|u| u.stored.take()).collect();
+                    uploads.extend(part);
+                    Ok(stored)
+                }
+                // The checking job ended early (a panic, re-raised when the scope ends):
+                // nothing of the body is kept.
+                Err(_) => Err(crate::store::StoreError(
+                    "the checking stopped before the body's end".into(),
+                )),
+            })
+        });
+        store.add_records_in_parts(collection, &mut records)
+    });
+    Ok((uploads, added))
 }
 
 async fn add_records(
@@ -562,16 +614,12 @@ async fn add_records(
             return Err(ApiError::not_found("collection"));
         }
         count_records(&worker, &bytes, form)?;
-        let mut uploads = check_uploads(&bytes, form, worker.store.as_ref())
-            .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
         // A record sent twice in one body is stored once: the second is not new. The
         // records go to the store by value (their texts and reports are most of the
         // memory); each upload keeps its id.
-        let records: Vec<NewRecord> = uploads.iter_mut().filter_map(|u| u.stored.take()).collect();
-        let fresh = worker
-            .store
-            .add_records(&cid, &records)
-            .map_err(ApiError::internal)?;
+        let (uploads, fresh) = check_and_add(&bytes, form, worker.store.as_ref(), &cid)
+            .map_err(|e| ApiError::bad_request(format!("the body could not be read: {e}")))?;
+        let fresh = fresh.map_err(ApiError::internal)?;
         let mut fresh = fresh.into_iter();
         let mut answer = AddAnswer {
             added: Vec::with_capacity(uploads.len()),
@@ -885,6 +933,51 @@ mod tests {
             "(;GM[Skat]DT[2019-03-{:02}/12:00:00/UTC]P0[anna]P1[bert]P2[anna]{body}\n",
             seed % 28 + 1
         )
+    }
+
+    /// An upload of several parts is one upload: every record in the order of the body,
+    /// with the ids and lines the checker gives, a record repeated in a later part not new,
+    /// and the collection listing the records in the order they came.
+    #[test]
+    fn an_upload_of_many_parts_is_stored_in_the_order_of_its_body() {
+        let n = 3 * PART as u64 + 5;
+        let mut body = String::new();
+        for seed in 0..n {
+            body.push_str(&server_game(seed));
+        }
+        body.push_str(&server_game(3));
+        let store = crate::store::sqlite::Sqlite::open(":memory:").expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let (uploads, fresh) = check_and_add(body.as_bytes(), Some(Form::Iss), &store, &c.id).expect("read");
+        let fresh = fresh.expect("added");
+        let expected = check::check_str(&body);
+        assert_eq!(uploads.len(), expected.len());
+        for (u, r) in uploads.iter().zip(&expected) {
+            assert_eq!((u.id.as_deref(), u.line), (r.id.as_deref(), r.source.line));
+        }
+        let mut want = vec![true; n as usize];
+        want.push(false);
+        assert_eq!(fresh, want);
+        let filter = crate::store::Filter {
+            limit: 1000,
+            ..Default::default()
+        };
+        let listed: Vec<String> = store
+            .list(&c.id, &filter)
+            .expect("listed")
+            .records
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        let ids: Vec<String> = uploads
+            .iter()
+            .take(n as usize)
+            .filter_map(|u| u.id.clone())
+            .collect();
+        assert_eq!(listed, ids);
+        // The same body again: nothing new.
+        let (_, again) = check_and_add(body.as_bytes(), Some(Form::Iss), &store, &c.id).expect("read");
+        assert!(again.expect("added").iter().all(|new| !new));
     }
 
     /// What the fast path stores of a record is what the full path stores of it: the id,

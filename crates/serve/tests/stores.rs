@@ -435,8 +435,9 @@ async fn service_on(url: String) {
 /// One step of [`a_store_holds_what_a_plain_model_of_its_calls_holds`].
 #[derive(Clone, Debug)]
 enum Step {
-    /// Add these records (by their number in the pool) to collection 0 or 1.
-    Add(usize, Vec<usize>),
+    /// Add these records (by their number in the pool) to collection 0 or 1, in parts of
+    /// this many (all at once for 0).
+    Add(usize, Vec<usize>, usize),
     /// Take a record out of a collection.
     Remove(usize, usize),
     /// Delete a collection (and make a new one in its place).
@@ -457,7 +458,8 @@ fn pool_id(i: usize) -> String {
 fn steps() -> impl proptest::strategy::Strategy<Value = Vec<Step>> {
     use proptest::prelude::*;
     let step = prop_oneof![
-        6 => (0..2usize, proptest::collection::vec(0..60usize, 1..8)).prop_map(|(c, r)| Step::Add(c, r)),
+        6 => (0..2usize, proptest::collection::vec(0..60usize, 1..8), 0..4usize)
+            .prop_map(|(c, r, part)| Step::Add(c, r, part)),
         2 => (0..2usize, 0..60usize).prop_map(|(c, r)| Step::Remove(c, r)),
         1 => (0..2usize).prop_map(Step::Drop),
     ];
@@ -479,12 +481,17 @@ proptest::proptest! {
         let mut model: [std::collections::BTreeSet<usize>; 2] = Default::default();
         for step in steps {
             match step {
-                Step::Add(c, records) => {
+                Step::Add(c, records, part) => {
                     let batch: Vec<NewRecord> = records
                         .iter()
                         .map(|&i| NewRecord { id: pool_id(i), ..new_record(i, "consistent", &[], &[]) })
                         .collect();
-                    let fresh = store.add_records(&cids[c], &batch).expect("added");
+                    let fresh = if part == 0 {
+                        store.add_records(&cids[c], &batch).expect("added")
+                    } else {
+                        let mut parts = batch.chunks(part).map(|p| Ok(p.to_vec()));
+                        store.add_records_in_parts(&cids[c], &mut parts).expect("added")
+                    };
                     let expected: Vec<bool> = records.iter().map(|&i| model[c].insert(i)).collect();
                     proptest::prop_assert_eq!(fresh, expected);
                 }

@@ -515,14 +515,16 @@ fn drop_orphans(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The writer's part of [`Store::add_records`]: the batch in one transaction, for each
-/// record whether it was new to the collection. A collection that is not there (deleted
-/// since the upload asked) is an error, and nothing is added.
+/// The writer's part of [`Store::add_records_in_parts`]: the parts in one transaction (the
+/// first already taken from the iterator), for each record whether it was new to the
+/// collection, and one slice of the id's key space moved (see [`merge_slice`]). A
+/// collection that is not there (deleted since the upload asked), a part that is an error
+/// or a text that cannot be compressed is an error, and nothing is added.
 fn add_batch(
     c: &mut Connection,
     collection: &str,
-    records: &[NewRecord],
-    packed: &[Cow<'_, (Vec<u8>, Vec<u8>)>],
+    first: Vec<NewRecord>,
+    parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
     merge_from: &AtomicU64,
 ) -> rusqlite::Result<Vec<bool>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -537,7 +539,8 @@ fn add_batch(
             Some(format!("no collection {collection}")),
         ));
     }
-    let mut fresh = Vec::with_capacity(records.len());
+    let failed = |e: Box<dyn std::error::Error + Send + Sync>| rusqlite::Error::ToSqlConversionFailure(e);
+    let mut fresh = Vec::with_capacity(first.len());
     let mut added = 0u64;
     {
         let mut record = tx.prepare_cached(
@@ -554,28 +557,35 @@ fn add_batch(
         let mut code = tx.prepare_cached("INSERT OR IGNORE INTO codes (record, code) VALUES (?1, ?2)")?;
         let mut member = tx
             .prepare_cached("INSERT OR IGNORE INTO members (collection, record, line) VALUES (?1, ?2, ?3)")?;
-        for (r, texts) in records.iter().zip(packed) {
-            let (canonical, report) = &**texts;
-            // The one writer asks and then inserts, so no other write comes between.
-            let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
-            let n: i64 = if let Some(n) = old {
-                n
-            } else {
-                added += 1;
-                record.execute(params![
-                    r.id, r.game, r.profile, r.verdict, r.date, canonical, report
-                ])?;
-                let n = tx.last_insert_rowid();
-                recent.execute(params![r.id, n])?;
-                for (seat, p) in r.players.iter().enumerate() {
-                    player.execute(params![n, p, seat as i64])?;
-                }
-                for k in &r.codes {
-                    code.execute(params![n, k])?;
-                }
-                n
-            };
-            fresh.push(member.execute(params![collection, n, r.line])? > 0);
+        let mut part = Some(Ok(first));
+        while let Some(records) = part {
+            let records = records.map_err(|e| failed(Box::new(e)))?;
+            for r in &records {
+                // Compressed on the checking threads as a rule (`prepare`); here otherwise.
+                let texts = packed(r).map_err(|e| failed(Box::new(e)))?;
+                let (canonical, report) = &*texts;
+                // The one writer asks and then inserts, so no other write comes between.
+                let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
+                let n: i64 = if let Some(n) = old {
+                    n
+                } else {
+                    added += 1;
+                    record.execute(params![
+                        r.id, r.game, r.profile, r.verdict, r.date, canonical, report
+                    ])?;
+                    let n = tx.last_insert_rowid();
+                    recent.execute(params![r.id, n])?;
+                    for (seat, p) in r.players.iter().enumerate() {
+                        player.execute(params![n, p, seat as i64])?;
+                    }
+                    for k in &r.codes {
+                        code.execute(params![n, k])?;
+                    }
+                    n
+                };
+                fresh.push(member.execute(params![collection, n, r.line])? > 0);
+            }
+            part = parts.next();
         }
     }
     let stored: i64 = tx
@@ -669,13 +679,20 @@ impl Store for Sqlite {
     }
 
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>> {
-        // Compressed before the writer is taken (and mostly already, by `prepare`), so that
-        // compressing runs beside another upload's write.
-        let packed = records
-            .iter()
-            .map(packed)
-            .collect::<std::io::Result<Vec<_>>>()
-            .map_err(|e| StoreError(format!("a text could not be compressed: {e}")))?;
+        self.add_records_in_parts(collection, &mut std::iter::once(Ok(records.to_vec())))
+    }
+
+    fn add_records_in_parts(
+        &self,
+        collection: &str,
+        parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
+    ) -> Result<Vec<bool>> {
+        // The writer is taken once the first part is checked, and kept while the later
+        // parts are: the checking threads go on with them while this one writes.
+        let first = match parts.next() {
+            Some(part) => part?,
+            None => Vec::new(),
+        };
         self.write(|c| {
             // Every row a batch adds names its collection, asked for once below, or a record
             // this transaction has just found or inserted: the per-row foreign key checks,
@@ -683,7 +700,7 @@ impl Store for Sqlite {
             // server records with three players each), are off for the batch. They are on
             // again after it whatever happened, and every write turns them on first.
             c.pragma_update(None, "foreign_keys", "OFF")?;
-            let added = add_batch(c, collection, records, &packed, &self.merge_from);
+            let added = add_batch(c, collection, first, parts, &self.merge_from);
             let restored = c.pragma_update(None, "foreign_keys", "ON");
             let fresh = added?;
             restored?;
@@ -1005,6 +1022,72 @@ mod tests {
             .read(|c| c.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)))
             .expect("the foreign keys checked");
         assert_eq!(broken, 0);
+    }
+
+    /// Parts are one transaction: a record of an earlier part is known to a later one (the
+    /// second is not new), and the parts add what one batch of the same records adds.
+    #[test]
+    fn records_added_in_parts_are_what_one_batch_adds() {
+        let records: Vec<NewRecord> = ["a1", "b2", "c3", "a1", "d4", "b2"]
+            .iter()
+            .map(|id| new_record(id, &format!("text {id}"), "{}"))
+            .collect();
+        let whole = Sqlite::open(":memory:").expect("opened");
+        let w = whole.create_collection("Club", true).expect("a collection");
+        let at_once = whole.add_records(&w.id, &records).expect("added");
+        assert_eq!(at_once, [true, true, true, false, true, false]);
+        let parted = Sqlite::open(":memory:").expect("opened");
+        let p = parted.create_collection("Club", true).expect("a collection");
+        let mut parts = [&records[..2], &records[2..3], &records[3..]]
+            .into_iter()
+            .map(|part| Ok(part.to_vec()));
+        assert_eq!(
+            parted.add_records_in_parts(&p.id, &mut parts).expect("added"),
+            at_once
+        );
+        let listed = |store: &Sqlite, c: &str| {
+            let filter = Filter {
+                limit: 100,
+                ..Filter::default()
+            };
+            let page = store.list(c, &filter).expect("listed");
+            page.records.into_iter().map(|r| r.id).collect::<Vec<_>>()
+        };
+        assert_eq!(listed(&parted, &p.id), ["a1", "b2", "c3", "d4"]);
+        assert_eq!(listed(&parted, &p.id), listed(&whole, &w.id));
+        // No parts at all add nothing, and are no error.
+        assert!(
+            parted
+                .add_records_in_parts(&p.id, &mut std::iter::empty())
+                .expect("nothing")
+                .is_empty()
+        );
+    }
+
+    /// A part that is an error (the checking stopped part way) undoes the parts before it,
+    /// and leaves the writer as it found it.
+    #[test]
+    fn a_part_that_is_an_error_undoes_the_whole_upload() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("parts.db");
+        let store = Sqlite::open(path.to_str().expect("a path")).expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let first = vec![new_record("aa", "t1", "{}"), new_record("bb", "t2", "{}")];
+        let mut parts = vec![
+            Ok(first.clone()),
+            Ok(vec![new_record("cc", "t3", "{}")]),
+            Err(StoreError("stopped".into())),
+        ]
+        .into_iter();
+        let failed = store.add_records_in_parts(&c.id, &mut parts);
+        assert!(failed.is_err_and(|e| e.0.contains("stopped")));
+        assert_eq!(id_counts(&store), (0, 0, 0), "nothing added");
+        assert!(store.record(&c.id, "aa").expect("asked").is_none());
+        assert!(keys_on(&store));
+        // An error as the first part never takes the writer.
+        let mut only_error = std::iter::once(Err(StoreError("stopped".into())));
+        assert!(store.add_records_in_parts(&c.id, &mut only_error).is_err());
+        assert_eq!(store.add_records(&c.id, &first).expect("added"), [true, true]);
     }
 
     fn new_record(id: &str, canonical: &str, report: &str) -> NewRecord {
