@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
 
-use rusqlite::types::ValueRef;
+use rusqlite::types::{Type, ValueRef};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
 
 use super::packing::{self, Kind};
@@ -23,7 +23,10 @@ use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreErr
 /// tests), so no query read those indexes, and each write added to them a page for every
 /// name it held: with three names a record drawn from 5,000, 300,000 records went in at
 /// 28,074–28,851 records/s with them (three runs) and 49,581–50,517 without (two), two
-/// uploads at a time, and a filter by player took as long either way.
+/// uploads at a time, and a filter by player took as long either way. The seventh keeps a
+/// record's players in one row, their names as a JSON array in seat order (see
+/// [`player_names`]), where a row a name made a record's three names three inserts into a
+/// keyed table: a fifth of the writer's instructions for a batch of server records.
 const MIGRATIONS: &[&str] = &[
     "
 CREATE TABLE collections (
@@ -181,6 +184,16 @@ END;
     "
 DROP INDEX players_name;
 DROP INDEX codes_code;
+",
+    "
+CREATE TABLE players_new (
+    record INTEGER PRIMARY KEY REFERENCES records(n) ON DELETE CASCADE,
+    names TEXT NOT NULL
+);
+INSERT INTO players_new (record, names)
+    SELECT record, json_group_array(name ORDER BY seat) FROM players GROUP BY record;
+DROP TABLE players;
+ALTER TABLE players_new RENAME TO players;
 ",
 ];
 
@@ -515,6 +528,21 @@ fn drop_orphans(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// A record's players as the store keeps them: a JSON array of their names in seat order,
+/// each name once (where it first sits), or nothing for a record without names.
+fn player_names(players: &[String]) -> Option<String> {
+    let mut names: Vec<&str> = Vec::with_capacity(players.len());
+    for p in players {
+        if !names.contains(&p.as_str()) {
+            names.push(p);
+        }
+    }
+    if names.is_empty() {
+        return None;
+    }
+    serde_json::to_string(&names).ok()
+}
+
 /// The writer's part of [`Store::add_records_in_parts`]: the parts in one transaction (the
 /// first already taken from the iterator), for each record whether it was new to the
 /// collection, and one slice of the id's key space moved (see [`merge_slice`]). A
@@ -552,8 +580,7 @@ fn add_batch(
         let mut recent =
             tx.prepare_cached("INSERT INTO ids_recent (key, n) VALUES (substr(?1, 1, 8), ?2)")?;
         let mut known = tx.prepare_cached(&by_id("r.n"))?;
-        let mut player =
-            tx.prepare_cached("INSERT OR IGNORE INTO players (record, name, seat) VALUES (?1, ?2, ?3)")?;
+        let mut player = tx.prepare_cached("INSERT INTO players (record, names) VALUES (?1, ?2)")?;
         let mut code = tx.prepare_cached("INSERT OR IGNORE INTO codes (record, code) VALUES (?1, ?2)")?;
         let mut member = tx
             .prepare_cached("INSERT OR IGNORE INTO members (collection, record, line) VALUES (?1, ?2, ?3)")?;
@@ -575,8 +602,8 @@ fn add_batch(
                     ])?;
                     let n = tx.last_insert_rowid();
                     recent.execute(params![r.id, n])?;
-                    for (seat, p) in r.players.iter().enumerate() {
-                        player.execute(params![n, p, seat as i64])?;
+                    if let Some(names) = player_names(&r.players) {
+                        player.execute(params![n, names])?;
                     }
                     for k in &r.codes {
                         code.execute(params![n, k])?;
@@ -726,13 +753,21 @@ impl Store for Sqlite {
         let date = filter.date.as_deref().map(super::like_prefix);
         add("r.date LIKE ? ESCAPE '\\'", &date);
         add(
-            "EXISTS (SELECT 1 FROM players p WHERE p.record = r.n AND p.name = ?)",
-            &filter.player,
-        );
-        add(
             "EXISTS (SELECT 1 FROM codes k WHERE k.record = r.n AND k.code = ?)",
             &filter.code,
         );
+        if let Some(player) = &filter.player {
+            // Each record's names are parsed to compare them whole; a name JSON writes as it
+            // is is first looked for, quoted, in the array's text, which passes over most
+            // records without parsing them.
+            clauses.push_str(" AND EXISTS (SELECT 1 FROM players p WHERE p.record = r.n");
+            if player.chars().all(|c| c >= ' ' && c != '"' && c != '\\') {
+                clauses.push_str(" AND instr(p.names, ?) > 0");
+                args.push(format!("\"{player}\""));
+            }
+            clauses.push_str(" AND EXISTS (SELECT 1 FROM json_each(p.names) j WHERE j.value = ?))");
+            args.push(player.clone());
+        }
         let from = format!("FROM members m JOIN records r ON r.n = m.record WHERE {clauses}");
         self.read(|c| {
             let total: i64 = c
@@ -758,11 +793,16 @@ impl Store for Sqlite {
                     ))
                 })?
                 .collect::<rusqlite::Result<_>>()?;
-            let mut players = c.prepare_cached("SELECT name FROM players WHERE record = ?1 ORDER BY seat")?;
+            let mut players = c.prepare_cached("SELECT names FROM players WHERE record = ?1")?;
             let mut codes = c.prepare_cached("SELECT code FROM codes WHERE record = ?1 ORDER BY code")?;
             let mut records = Vec::with_capacity(rows.len());
             for (mut row, n) in rows {
-                row.players = players.query_map([n], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+                let names: Option<String> = players.query_row([n], |r| r.get(0)).optional()?;
+                row.players = match names {
+                    Some(names) => serde_json::from_str(&names)
+                        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(e)))?,
+                    None => Vec::new(),
+                };
                 row.codes = codes.query_map([n], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
                 records.push(row);
             }
@@ -848,7 +888,7 @@ mod tests {
                  ('cc', 'pinochle', NULL, 'incomplete', NULL, 'text c', '{\"c\":3}');
              INSERT INTO members (collection, record, line) VALUES
                  ('c1', 'cc', 1), ('c1', 'aa', 5), ('c2', 'aa', 9), ('c1', 'bb', 12);
-             INSERT INTO players VALUES ('aa', 'anna', 0), ('aa', 'bert', 1), ('bb', 'carl', 0);
+             INSERT INTO players VALUES ('aa', 'anna', 1), ('aa', 'bert', 0), ('bb', 'carl', 0);
              INSERT INTO codes VALUES ('bb', 'S0409'), ('bb', 'S0104');",
         )
         .expect("the first schema's rows");
@@ -872,7 +912,8 @@ mod tests {
         let page = store.list("c1", &all).expect("a listing");
         let ids: Vec<&str> = page.records.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, ["cc", "aa", "bb"], "the order the records were added in");
-        assert_eq!(page.records[1].players, ["anna", "bert"]);
+        // In seat order, as the seventh migration keeps them (not by name, nor as inserted).
+        assert_eq!(page.records[1].players, ["bert", "anna"]);
         assert_eq!(page.records[2].codes, ["S0104", "S0409"]);
         let by = |player: Option<&str>, code: Option<&str>| {
             let f = Filter {
@@ -951,7 +992,7 @@ mod tests {
                 c.prepare(
                     "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM members m JOIN records r ON r.n = m.record \
                      WHERE m.collection = ?1 \
-                     AND EXISTS (SELECT 1 FROM players p WHERE p.record = r.n AND p.name = ?2) \
+                     AND EXISTS (SELECT 1 FROM players p, json_each(p.names) j WHERE p.record = r.n AND j.value = ?2) \
                      AND EXISTS (SELECT 1 FROM codes k WHERE k.record = r.n AND k.code = ?3)",
                 )?
                 .query_map(["c1", "anna", "S0409"], |r| r.get::<_, String>(3))?
@@ -970,7 +1011,7 @@ mod tests {
                 "SEARCH m ",
                 "COVERING INDEX sqlite_autoindex_members_1 (collection=?)",
             ),
-            ("SEARCH p ", "PRIMARY KEY (record=? AND name=?)"),
+            ("SEARCH p ", "INTEGER PRIMARY KEY (rowid=?)"),
             ("SEARCH k ", "PRIMARY KEY (record=? AND code=?)"),
         ] {
             assert!(
@@ -1022,6 +1063,52 @@ mod tests {
             .read(|c| c.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)))
             .expect("the foreign keys checked");
         assert_eq!(broken, 0);
+    }
+
+    /// A record's players are one row of names: each name once, in the seat it first takes,
+    /// and a filter by player matches a whole name, whatever characters it holds.
+    #[test]
+    fn players_are_kept_once_each_in_seat_order_and_matched_whole() {
+        let store = Sqlite::open(":memory:").expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let named = |id: &str, players: &[&str]| NewRecord {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            ..new_record(id, &format!("text {id}"), "{}")
+        };
+        let records = [
+            named("aa", &["anna", "b\"a", "anna"]),
+            named("bb", &["a", "carl", "bert"]),
+            named("cc", &[]),
+        ];
+        store.add_records(&c.id, &records).expect("added");
+        let listed = |player: Option<&str>| {
+            let filter = Filter {
+                player: player.map(str::to_string),
+                limit: 100,
+                ..Filter::default()
+            };
+            let page = store.list(&c.id, &filter).expect("listed");
+            page.records
+                .into_iter()
+                .map(|r| (r.id, r.players))
+                .collect::<Vec<_>>()
+        };
+        let all = listed(None);
+        assert_eq!(all[0], ("aa".into(), vec!["anna".to_string(), "b\"a".into()]));
+        assert_eq!(all[1].1, ["a", "carl", "bert"]);
+        assert!(all[2].1.is_empty());
+        let ids = |player| {
+            listed(Some(player))
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids("a"), ["bb"]);
+        assert_eq!(ids("b\"a"), ["aa"]);
+        assert_eq!(ids("anna"), ["aa"]);
+        assert!(ids("ann").is_empty());
+        assert!(ids("\"a\"").is_empty());
+        assert_eq!(player_names(&[]), None);
     }
 
     /// Parts are one transaction: a record of an earlier part is known to a later one (the
