@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serve::store::postgres::Scratch;
-use serve::store::{Filter, NewRecord, Store};
+use serve::store::{Filter, NewRecord, Store, StoreError};
 use tower::ServiceExt;
 
 fn new_record(n: usize, verdict: &'static str, players: &[&str], codes: &[&str]) -> NewRecord {
@@ -242,6 +242,32 @@ fn conformance(store: &dyn Store) {
     assert_eq!(kept.canonical, odd.canonical);
     let texts = store.texts(&other.id).expect("texts");
     assert_eq!(texts.last().map(|t| t.1.as_str()), Some(odd.canonical.as_str()));
+
+    // The parts of one upload are one transaction: a record of an earlier part is known to
+    // a later one, and a part that is an error undoes the parts before it.
+    let parts = store.create_collection("Parts", true).expect("a collection");
+    let records: Vec<NewRecord> = [20, 21, 20, 22, 2]
+        .iter()
+        .map(|&n| new_record(n, "consistent", &["anna"], &[]))
+        .collect();
+    let mut failing = vec![Ok(records[..2].to_vec()), Err(StoreError("stopped".into()))].into_iter();
+    assert!(store.add_records_in_parts(&parts.id, &mut failing).is_err());
+    let c = store.collection(&parts.id).expect("read").expect("exists");
+    assert_eq!(c.records, 0);
+    assert!(store.record(&parts.id, &records[0].id).expect("read").is_none());
+    let mut split = [&records[..2], &records[2..3], &records[3..]]
+        .into_iter()
+        .map(|p| Ok(p.to_vec()));
+    assert_eq!(
+        store.add_records_in_parts(&parts.id, &mut split).expect("added"),
+        [true, true, false, true, true]
+    );
+    assert_eq!(
+        ids(store, &parts.id, filter()),
+        [20, 21, 22, 2].map(|n| format!("{n:064x}"))
+    );
+    assert!(store.delete_collection(&parts.id).expect("deleted"));
+    assert!(store.record(&other.id, &records[4].id).expect("read").is_some());
 }
 
 #[test]

@@ -258,6 +258,49 @@ impl Store for Postgres {
         })
     }
 
+    fn add_records_in_parts(
+        &self,
+        collection: &str,
+        parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
+    ) -> Result<Vec<bool>> {
+        // The parts are gathered into statements of CHUNK records, each sent once full,
+        // in one transaction; a part that is an error ends it unfinished (rolled back).
+        let first = match parts.next() {
+            Some(part) => part?,
+            None => Vec::new(),
+        };
+        let mut stopped = None;
+        let fresh = self.with(|c| {
+            let mut tx = c.transaction()?;
+            let mut fresh = Vec::with_capacity(first.len());
+            let mut waiting: Vec<NewRecord> = Vec::new();
+            let mut part = Some(Ok(first));
+            while let Some(records) = part {
+                match records {
+                    Ok(records) => waiting.extend(records),
+                    Err(e) => {
+                        stopped = Some(e);
+                        return Ok(Vec::new());
+                    }
+                }
+                if waiting.len() >= CHUNK {
+                    fresh.extend(add_chunk(&mut tx, collection, &waiting)?);
+                    waiting.clear();
+                }
+                part = parts.next();
+            }
+            if !waiting.is_empty() {
+                fresh.extend(add_chunk(&mut tx, collection, &waiting)?);
+            }
+            tx.commit()?;
+            Ok(fresh)
+        })?;
+        match stopped {
+            Some(e) => Err(e),
+            None => Ok(fresh),
+        }
+    }
+
     fn list(&self, collection: &str, filter: &Filter) -> Result<Page> {
         let mut clauses = String::from("m.collection = $1");
         let mut args: Vec<String> = vec![collection.to_string()];
