@@ -155,9 +155,9 @@ pub trait Store: Send + Sync {
     /// Deletes a collection and the records no other collection holds; `false` if there
     /// was none.
     fn delete_collection(&self, id: &str) -> Result<bool>;
-    /// Readies a record for [`Store::add_records`] on the thread that checked it: the SQLite
-    /// store compresses its texts here, so that the compressing is shared among the checking
-    /// threads instead of falling on one. Nothing by default.
+    /// Readies a record for [`Store::add_records_in_parts`] on the thread that checked it:
+    /// the SQLite store compresses its texts here, so that the compressing is shared among
+    /// the checking threads instead of falling on one. Nothing by default.
     fn prepare(&self, _record: &mut NewRecord) {}
     /// Adds records to a collection in one transaction, durable when it returns: for each,
     /// whether it was new to the collection.

@@ -697,7 +697,8 @@ impl Store for Sqlite {
     }
 
     fn prepare(&self, record: &mut NewRecord) {
-        // A failure here leaves the texts to `add_records`, which reports it.
+        // A failure here leaves the texts to the write, which compresses them again and
+        // reports the failure.
         if record.packed.is_none()
             && let Ok(p) = packed(record).map(Cow::into_owned)
         {
