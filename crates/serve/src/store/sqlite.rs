@@ -889,7 +889,8 @@ mod tests {
                  ('cc', 'pinochle', NULL, 'incomplete', NULL, 'text c', '{\"c\":3}');
              INSERT INTO members (collection, record, line) VALUES
                  ('c1', 'cc', 1), ('c1', 'aa', 5), ('c2', 'aa', 9), ('c1', 'bb', 12);
-             INSERT INTO players VALUES ('aa', 'anna', 1), ('aa', 'bert', 0), ('bb', 'carl', 0);
+             INSERT INTO players VALUES ('aa', 'anna', 1), ('aa', 'bert', 0), ('bb', 'carl', 0),
+                 ('cc', 'e' || char(0) || 'f', 0);
              INSERT INTO codes VALUES ('bb', 'S0409'), ('bb', 'S0104');",
         )
         .expect("the first schema's rows");
@@ -915,6 +916,11 @@ mod tests {
         assert_eq!(ids, ["cc", "aa", "bb"], "the order the records were added in");
         // In seat order, as the seventh migration keeps them (not by name, nor as inserted).
         assert_eq!(page.records[1].players, ["bert", "anna"]);
+        assert_eq!(
+            page.records[0].players,
+            ["e\0f"],
+            "a NUL kept through the migration"
+        );
         assert_eq!(page.records[2].codes, ["S0104", "S0409"]);
         let by = |player: Option<&str>, code: Option<&str>| {
             let f = Filter {
@@ -926,6 +932,7 @@ mod tests {
             page.records.into_iter().map(|r| r.id).collect::<Vec<_>>()
         };
         assert_eq!(by(Some("carl"), None), ["bb"]);
+        assert_eq!(by(Some("e\0f"), None), ["cc"]);
         assert_eq!(by(None, Some("S0409")), ["bb"]);
         assert_eq!(
             store.record("c2", "aa").expect("a fetch"),
@@ -1067,7 +1074,8 @@ mod tests {
     }
 
     /// A record's players are one row of names: each name once, in the seat it first takes,
-    /// and a filter by player matches a whole name, whatever characters it holds.
+    /// and a filter by player matches a whole name, whatever characters it holds (a quote,
+    /// a NUL).
     #[test]
     fn players_are_kept_once_each_in_seat_order_and_matched_whole() {
         let store = Sqlite::open(":memory:").expect("opened");
@@ -1080,6 +1088,7 @@ mod tests {
             named("aa", &["anna", "b\"a", "anna"]),
             named("bb", &["a", "carl", "bert"]),
             named("cc", &[]),
+            named("dd", &["a\0b"]),
         ];
         store.add_records(&c.id, &records).expect("added");
         let listed = |player: Option<&str>| {
@@ -1098,6 +1107,7 @@ mod tests {
         assert_eq!(all[0], ("aa".into(), vec!["anna".to_string(), "b\"a".into()]));
         assert_eq!(all[1].1, ["a", "carl", "bert"]);
         assert!(all[2].1.is_empty());
+        assert_eq!(all[3].1, ["a\0b"]);
         let ids = |player| {
             listed(Some(player))
                 .into_iter()
@@ -1105,6 +1115,8 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(ids("a"), ["bb"]);
+        // A NUL in a name (the reader keeps it in a tag's value) is compared like any other.
+        assert_eq!(ids("a\0b"), ["dd"]);
         assert_eq!(ids("b\"a"), ["aa"]);
         assert_eq!(ids("anna"), ["aa"]);
         assert!(ids("ann").is_empty());
