@@ -577,7 +577,10 @@ fn check_and_add(
                 }
             }
         });
-        let mut records = std::iter::from_fn(|| {
+        let uploads = &mut uploads;
+        // The receiver goes with the iterator, so that a store that stops early (an error)
+        // stops the checking job too, at its next part.
+        let mut records = std::iter::from_fn(move || {
             if uploads.len() == total {
                 return None;
             }
@@ -594,7 +597,9 @@ fn check_and_add(
                 )),
             })
         });
-        store.add_records_in_parts(collection, &mut records)
+        let added = store.add_records_in_parts(collection, &mut records);
+        drop(records);
+        added
     });
     Ok((uploads, added))
 }
@@ -978,6 +983,88 @@ mod tests {
         // The same body again: nothing new.
         let (_, again) = check_and_add(body.as_bytes(), Some(Form::Iss), &store, &c.id).expect("read");
         assert!(again.expect("added").iter().all(|new| !new));
+    }
+
+    /// A store that refuses an upload once it has its first part, and counts the records
+    /// readied for it (on the checking threads).
+    struct RefusesAfterFirst {
+        prepared: std::sync::atomic::AtomicUsize,
+    }
+
+    fn unused<T>() -> crate::store::Result<T> {
+        Err(crate::store::StoreError("not used here".into()))
+    }
+
+    impl Store for RefusesAfterFirst {
+        fn create_collection(&self, _: &str, _: bool) -> crate::store::Result<crate::store::Collection> {
+            unused()
+        }
+        fn collections(&self) -> crate::store::Result<Vec<crate::store::Collection>> {
+            unused()
+        }
+        fn collection(&self, _: &str) -> crate::store::Result<Option<crate::store::Collection>> {
+            unused()
+        }
+        fn has_collection(&self, _: &str) -> crate::store::Result<bool> {
+            unused()
+        }
+        fn verdict_counts(&self, _: &str) -> crate::store::Result<Vec<(String, u64)>> {
+            unused()
+        }
+        fn delete_collection(&self, _: &str) -> crate::store::Result<bool> {
+            unused()
+        }
+        fn prepare(&self, _: &mut NewRecord) {
+            self.prepared.fetch_add(1, Ordering::Relaxed);
+        }
+        fn add_records(&self, _: &str, _: &[NewRecord]) -> crate::store::Result<Vec<bool>> {
+            unused()
+        }
+        fn add_records_in_parts(
+            &self,
+            _: &str,
+            parts: &mut dyn Iterator<Item = crate::store::Result<Vec<NewRecord>>>,
+        ) -> crate::store::Result<Vec<bool>> {
+            let _first = parts.next();
+            Err(crate::store::StoreError("the disk is full".into()))
+        }
+        fn list(&self, _: &str, _: &crate::store::Filter) -> crate::store::Result<crate::store::Page> {
+            unused()
+        }
+        fn texts(&self, _: &str) -> crate::store::Result<Vec<(String, String)>> {
+            unused()
+        }
+        fn record(&self, _: &str, _: &str) -> crate::store::Result<Option<crate::store::Stored>> {
+            unused()
+        }
+        fn delete_record(&self, _: &str, _: &str) -> crate::store::Result<bool> {
+            unused()
+        }
+        fn integrity_check(&self) -> crate::store::Result<String> {
+            unused()
+        }
+    }
+
+    /// When the store gives up on an upload, the checking of the rest of its body stops
+    /// too, within a part or two, instead of checking every record for nothing.
+    #[test]
+    fn a_store_that_gives_up_stops_the_checking() {
+        let total = 40 * PART;
+        let mut body = String::new();
+        for seed in 0..total as u64 {
+            body.push_str(&server_game(seed));
+        }
+        let store = RefusesAfterFirst {
+            prepared: std::sync::atomic::AtomicUsize::new(0),
+        };
+        let (_, added) = check_and_add(body.as_bytes(), Some(Form::Iss), &store, "c").expect("read");
+        assert!(added.is_err_and(|e| e.0.contains("full")));
+        let prepared = store.prepared.load(Ordering::Relaxed);
+        assert!(prepared >= PART, "the first part was checked: {prepared}");
+        assert!(
+            prepared <= total / 4,
+            "{prepared} of {total} checked after the store gave up"
+        );
     }
 
     /// What the fast path stores of a record is what the full path stores of it: the id,
