@@ -165,18 +165,12 @@ pub trait Store: Send + Sync {
     /// Adds records to a collection in one transaction, as [`Store::add_records`], taking
     /// them a part at a time as they are checked: a store may write the first parts while
     /// the later ones are still being checked. A part that is an error undoes the whole and
-    /// is returned. By default the parts are gathered and added at once.
+    /// is returned.
     fn add_records_in_parts(
         &self,
         collection: &str,
         parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
-    ) -> Result<Vec<bool>> {
-        let mut records = Vec::new();
-        for part in parts {
-            records.extend(part?);
-        }
-        self.add_records(collection, &records)
-    }
+    ) -> Result<Vec<bool>>;
     /// A page of a collection's records.
     fn list(&self, collection: &str, filter: &Filter) -> Result<Page>;
     /// The canonical text of every record of a collection, in the order they were added

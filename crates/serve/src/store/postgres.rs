@@ -264,7 +264,8 @@ impl Store for Postgres {
         parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
     ) -> Result<Vec<bool>> {
         // The parts are gathered into statements of CHUNK records, each sent once full,
-        // in one transaction; a part that is an error ends it unfinished (rolled back).
+        // in one transaction; a part that is an error ends it unfinished (rolled back). A
+        // connection is taken once the first part is checked.
         let first = match parts.next() {
             Some(part) => part?,
             None => Vec::new(),
@@ -272,11 +273,10 @@ impl Store for Postgres {
         let mut stopped = None;
         let fresh = self.with(|c| {
             let mut tx = c.transaction()?;
-            let mut fresh = Vec::with_capacity(first.len());
+            let mut fresh = Vec::new();
             let mut waiting: Vec<NewRecord> = Vec::new();
-            let mut part = Some(Ok(first));
-            while let Some(records) = part {
-                match records {
+            for part in std::iter::once(Ok(first)).chain(parts) {
+                match part {
                     Ok(records) => waiting.extend(records),
                     Err(e) => {
                         stopped = Some(e);
@@ -287,7 +287,6 @@ impl Store for Postgres {
                     fresh.extend(add_chunk(&mut tx, collection, &waiting)?);
                     waiting.clear();
                 }
-                part = parts.next();
             }
             if !waiting.is_empty() {
                 fresh.extend(add_chunk(&mut tx, collection, &waiting)?);

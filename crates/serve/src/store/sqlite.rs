@@ -473,6 +473,27 @@ impl Sqlite {
         Ok(done)
     }
 
+    /// Adds the records of `parts` to a collection in one write (see [`add_batch`]).
+    fn add_batch(
+        &self,
+        collection: &str,
+        parts: &mut dyn Iterator<Item = Result<Cow<'_, [NewRecord]>>>,
+    ) -> Result<Vec<bool>> {
+        self.write(|c| {
+            // Every row a batch adds names its collection, asked for once below, or a record
+            // this transaction has just found or inserted: the per-row foreign key checks,
+            // five lookups a record (an eighth of the writer's instructions for a batch of
+            // server records with three players each), are off for the batch. They are on
+            // again after it whatever happened, and every write turns them on first.
+            c.pragma_update(None, "foreign_keys", "OFF")?;
+            let added = add_batch(c, collection, parts, &self.merge_from);
+            let restored = c.pragma_update(None, "foreign_keys", "ON");
+            let fresh = added?;
+            restored?;
+            Ok(fresh)
+        })
+    }
+
     fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T> {
         if self.readers.is_empty() {
             return self.write(|c| f(c));
@@ -543,16 +564,15 @@ fn player_names(players: &[String]) -> Option<String> {
     serde_json::to_string(&names).ok()
 }
 
-/// The writer's part of [`Store::add_records_in_parts`]: the parts in one transaction (the
-/// first already taken from the iterator), for each record whether it was new to the
-/// collection, and one slice of the id's key space moved (see [`merge_slice`]). A
-/// collection that is not there (deleted since the upload asked), a part that is an error
-/// or a text that cannot be compressed is an error, and nothing is added.
+/// The writer's part of adding records: the parts in one transaction, for each record
+/// whether it was new to the collection, and one slice of the id's key space moved (see
+/// [`merge_slice`]). A collection that is not there (deleted since the upload asked), a
+/// part that is an error or a text that cannot be compressed is an error, and nothing is
+/// added.
 fn add_batch(
     c: &mut Connection,
     collection: &str,
-    first: Vec<NewRecord>,
-    parts: &mut dyn Iterator<Item = Result<Vec<NewRecord>>>,
+    parts: &mut dyn Iterator<Item = Result<Cow<'_, [NewRecord]>>>,
     merge_from: &AtomicU64,
 ) -> rusqlite::Result<Vec<bool>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -567,8 +587,7 @@ fn add_batch(
             Some(format!("no collection {collection}")),
         ));
     }
-    let failed = |e: Box<dyn std::error::Error + Send + Sync>| rusqlite::Error::ToSqlConversionFailure(e);
-    let mut fresh = Vec::with_capacity(first.len());
+    let mut fresh = Vec::new();
     let mut added = 0u64;
     {
         let mut record = tx.prepare_cached(
@@ -584,12 +603,11 @@ fn add_batch(
         let mut code = tx.prepare_cached("INSERT OR IGNORE INTO codes (record, code) VALUES (?1, ?2)")?;
         let mut member = tx
             .prepare_cached("INSERT OR IGNORE INTO members (collection, record, line) VALUES (?1, ?2, ?3)")?;
-        let mut part = Some(Ok(first));
-        while let Some(records) = part {
-            let records = records.map_err(|e| failed(Box::new(e)))?;
-            for r in &records {
+        for part in parts {
+            let records = part.map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+            for r in records.iter() {
                 // Compressed on the checking threads as a rule (`prepare`); here otherwise.
-                let texts = packed(r).map_err(|e| failed(Box::new(e)))?;
+                let texts = packed(r).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
                 let (canonical, report) = &*texts;
                 // The one writer asks and then inserts, so no other write comes between.
                 let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
@@ -612,7 +630,6 @@ fn add_batch(
                 };
                 fresh.push(member.execute(params![collection, n, r.line])? > 0);
             }
-            part = parts.next();
         }
     }
     let stored: i64 = tx
@@ -707,7 +724,7 @@ impl Store for Sqlite {
     }
 
     fn add_records(&self, collection: &str, records: &[NewRecord]) -> Result<Vec<bool>> {
-        self.add_records_in_parts(collection, &mut std::iter::once(Ok(records.to_vec())))
+        self.add_batch(collection, &mut std::iter::once(Ok(Cow::Borrowed(records))))
     }
 
     fn add_records_in_parts(
@@ -721,19 +738,11 @@ impl Store for Sqlite {
             Some(part) => part?,
             None => Vec::new(),
         };
-        self.write(|c| {
-            // Every row a batch adds names its collection, asked for once below, or a record
-            // this transaction has just found or inserted: the per-row foreign key checks,
-            // five lookups a record (an eighth of the writer's instructions for a batch of
-            // server records with three players each), are off for the batch. They are on
-            // again after it whatever happened, and every write turns them on first.
-            c.pragma_update(None, "foreign_keys", "OFF")?;
-            let added = add_batch(c, collection, first, parts, &self.merge_from);
-            let restored = c.pragma_update(None, "foreign_keys", "ON");
-            let fresh = added?;
-            restored?;
-            Ok(fresh)
-        })
+        let rest = parts.map(|part| part.map(Cow::Owned));
+        self.add_batch(
+            collection,
+            &mut std::iter::once(Ok(Cow::Owned(first))).chain(rest),
+        )
     }
 
     fn list(&self, collection: &str, filter: &Filter) -> Result<Page> {
