@@ -31,8 +31,8 @@ BIN=target/release/stich
 
 # Inputs: one ISS record, a body of 1,000, and distinct 1,000-record batches to ingest.
 # The batches' records carry three player names drawn from a pool of NAMES (5,000 unless
-# set) and a date, as an archive's server records do: each name is a row the store
-# keeps for the player filter, and a few names repeated would hide what many names cost.
+# set) and a date, as an archive's server records do: the store keeps the names for the
+# player filter, and a few names repeated would hide what many names cost.
 # NAMES=0 leaves the generated records as they are, without names or dates.
 NAMES="${NAMES:-5000}"
 $BIN gen --count 1 --seed 11 --to iss > "$OUT/one.sgf"
