@@ -532,66 +532,77 @@ fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
     }
 }
 
-/// How many records an upload checks before the store takes them: the store writes each
-/// part while the checking threads go on with the next. A part is a few milliseconds of
-/// checking, and each is split again among the threads.
+/// The most records a part holds: the store writes each part while the checking threads
+/// go on with the next. A part is a few milliseconds of checking on one thread.
 const PART: usize = 128;
+
+/// The fewest records a part holds, so that a small body is still spread over the threads
+/// without a job for every record.
+const SMALLEST_PART: usize = 16;
+
+/// How many parts of one upload are checked or being checked ahead of its writing: enough
+/// to keep every thread on the upload that writes first, few enough that an upload waiting
+/// for the writer holds little (its memory does not grow with its body).
+const WINDOW: usize = 16;
 
 /// Checks every record of `body` on every core and adds what is stored of them to a
 /// collection in one transaction, part by part as they are checked: the writer starts on
 /// the first part while the checking threads go on with the next (an upload's writing
-/// overlaps its own checking, not only another upload's). The records are split from the
-/// body in order here; each part is read and checked on rayon's threads, which stay, and
-/// with them what each keeps from one record to the next (its allocator's pages, its
-/// compressor). Gives every record's upload, in order, and what the store answered.
+/// overlaps its own checking, not only another upload's). Each part is one job on rayon's
+/// threads, which stay, and with them what each keeps from one record to the next (its
+/// allocator's pages, its compressor). The jobs of all uploads wait in one queue in the
+/// order they were made, so an upload that came first, and takes the writer first, has its
+/// parts checked first by every thread; each upload makes its next job only as the writer
+/// takes one of its parts. Gives every record's upload, in order, and what the store
+/// answered.
 fn check_and_add(
     body: &[u8],
     form: Option<Form>,
     store: &dyn Store,
     collection: &str,
 ) -> Result<(Vec<Upload>, crate::store::Result<Vec<bool>>), std::io::Error> {
-    use rayon::prelude::*;
     let units = check::units_in(body, form)?;
     let form = units.form();
     let unread: Vec<check::Unit> = units.collect();
     let total = unread.len();
-    let (sender, parts) = std::sync::mpsc::channel::<Vec<Upload>>();
+    let part = part_size(total, rayon::current_num_threads());
+    let mut unread = unread.into_iter();
     let mut uploads: Vec<Upload> = Vec::with_capacity(total);
     let added = rayon::in_place_scope(|scope| {
-        // Parts in order, each checked on all the threads; an unbounded channel, so that
-        // this job never holds a thread waiting for the writer.
-        scope.spawn(move |_| {
-            let mut unread = unread.into_iter();
-            loop {
-                let part: Vec<check::Unit> = unread.by_ref().take(PART).collect();
-                if part.is_empty() {
-                    break;
-                }
-                let checked: Vec<Upload> = part
-                    .into_par_iter()
-                    .with_min_len(16)
-                    .map(|u| checked(u, form, store))
-                    .collect();
-                if sender.send(checked).is_err() {
-                    break;
-                }
+        let mut pending = std::collections::VecDeque::with_capacity(WINDOW);
+        // Called from outside the pool, so each job joins the pool's one queue, behind
+        // every job made before it.
+        let mut next_job = move |pending: &mut std::collections::VecDeque<_>| {
+            let units: Vec<check::Unit> = unread.by_ref().take(part).collect();
+            if units.is_empty() {
+                return;
             }
-        });
+            let (sender, checked_part) = std::sync::mpsc::sync_channel::<Vec<Upload>>(1);
+            scope.spawn(move |_| {
+                let done = units.into_iter().map(|u| checked(u, form, store)).collect();
+                // No receiver: the store gave up on the upload, and this part is not needed.
+                let _ = sender.send(done);
+            });
+            pending.push_back(checked_part);
+        };
+        for _ in 0..WINDOW {
+            next_job(&mut pending);
+        }
         let uploads = &mut uploads;
-        // The receiver goes with the iterator, so that a store that stops early (an error)
-        // stops the checking job too, at its next part.
+        // The receivers go with the iterator: a store that stops early (an error) leaves
+        // at most the window's jobs to finish, and makes no more.
         let mut records = std::iter::from_fn(move || {
-            if uploads.len() == total {
-                return None;
-            }
-            Some(match parts.recv() {
+            let checked_part = pending.pop_front()?;
+            let received = checked_part.recv();
+            next_job(&mut pending);
+            Some(match received {
                 Ok(mut part) => {
                     let stored = part.iter_mut().filter_map(|u| u.stored.take()).collect();
                     uploads.extend(part);
                     Ok(stored)
                 }
-                // The checking job ended early (a panic, re-raised when the scope ends):
-                // nothing of the body is kept.
+                // The part's job ended without its records (a panic, re-raised when the
+                // scope ends): nothing of the body is kept.
                 Err(_) => Err(crate::store::StoreError(
                     "the checking stopped before the body's end".into(),
                 )),
@@ -602,6 +613,12 @@ fn check_and_add(
         added
     });
     Ok((uploads, added))
+}
+
+/// The records a part of a body of `total` holds: at most [`PART`], and for a small body
+/// fewer, so that each thread has a few parts to take.
+fn part_size(total: usize, threads: usize) -> usize {
+    (total / (threads.max(1) * 4)).clamp(SMALLEST_PART, PART)
 }
 
 async fn add_records(
@@ -1045,11 +1062,24 @@ mod tests {
         }
     }
 
+    /// A large body is cut in parts of the largest size; a small one in smaller parts, so
+    /// that both threads have some, but never in parts of a record or two.
+    #[test]
+    fn parts_are_sized_for_the_threads() {
+        assert_eq!(part_size(100_000, 2), PART);
+        assert_eq!(part_size(1_000, 2), 125);
+        assert_eq!(part_size(1_000, 16), SMALLEST_PART);
+        assert_eq!(part_size(200, 2), 25);
+        assert_eq!(part_size(3, 2), SMALLEST_PART);
+        assert_eq!(part_size(0, 0), SMALLEST_PART);
+    }
+
     /// When the store gives up on an upload, the checking of the rest of its body stops
-    /// too, within a part or two, instead of checking every record for nothing.
+    /// too, within the window of parts already made, instead of checking every record for
+    /// nothing.
     #[test]
     fn a_store_that_gives_up_stops_the_checking() {
-        let total = 40 * PART;
+        let total = 4 * (WINDOW + 1) * PART;
         let mut body = String::new();
         for seed in 0..total as u64 {
             body.push_str(&server_game(seed));
@@ -1062,7 +1092,7 @@ mod tests {
         let prepared = store.prepared.load(Ordering::Relaxed);
         assert!(prepared >= PART, "the first part was checked: {prepared}");
         assert!(
-            prepared <= total / 4,
+            prepared <= (WINDOW + 1) * PART,
             "{prepared} of {total} checked after the store gave up"
         );
     }
