@@ -20,6 +20,7 @@ mod openapi;
 mod routes;
 pub mod settings;
 pub mod store;
+pub mod threads;
 
 use std::io;
 use std::sync::Arc;
@@ -267,6 +268,7 @@ async fn shutdown_signal() {
 /// in flight. The address bound is printed on standard output (`listening on http://…`),
 /// so that `--addr 127.0.0.1:0` can be used.
 pub async fn run(settings: Settings) -> io::Result<()> {
+    threads::start_checking_threads();
     let opening = settings.clone();
     let state = tokio::task::spawn_blocking(move || AppState::open(&opening))
         .await
