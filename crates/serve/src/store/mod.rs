@@ -2,6 +2,7 @@
 //! and a shared server store answer the same calls. Every call blocks; the routes make them
 //! off the async runtime.
 
+mod known_keys;
 mod packing;
 pub mod postgres;
 pub mod sqlite;

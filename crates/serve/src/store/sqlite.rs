@@ -10,6 +10,7 @@ use std::sync::mpsc::{SyncSender, sync_channel};
 use rusqlite::types::{Type, ValueRef};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params, params_from_iter};
 
+use super::known_keys::KnownKeys;
 use super::packing::{self, Kind};
 use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreError, Stored};
 
@@ -26,7 +27,10 @@ use super::{Collection, Filter, Listed, NewRecord, Page, Result, Store, StoreErr
 /// uploads at a time, and a filter by player took as long either way. The seventh keeps a
 /// record's players in one row, their names as a JSON array in seat order (see
 /// [`player_names`]), where a row a name made a record's three names three inserts into a
-/// keyed table: a fifth of the writer's instructions for a batch of server records.
+/// keyed table: a fifth of the writer's instructions for a batch of server records. The
+/// eighth counts the batches of records added, in one row every writer of records adds one
+/// to, so that a writer sees whether another has added records since its last batch (see
+/// [`KnownKeys`]).
 const MIGRATIONS: &[&str] = &[
     "
 CREATE TABLE collections (
@@ -195,6 +199,10 @@ INSERT INTO players_new (record, names)
 DROP TABLE players;
 ALTER TABLE players_new RENAME TO players;
 ",
+    "
+CREATE TABLE batches (n INTEGER NOT NULL);
+INSERT INTO batches (n) VALUES (0);
+",
 ];
 
 /// A record by its content id (`?1`), through the id's two key tables. Ids are hashes, so
@@ -297,6 +305,9 @@ pub struct Sqlite {
     /// [`merge_slice`]); only the writer reads and sets it. Any point will do after a
     /// restart: the slices go round the whole space.
     merge_from: AtomicU64,
+    /// The keys of the ids stored, which the writer asks before the store (see
+    /// [`KnownKeys`]); locked only by a thread that holds the writer.
+    keys: Mutex<KnownKeys>,
     /// Wakes the checkpointer after a commit; none for an in-memory store. Dropping it
     /// ends the checkpointer's thread.
     checkpoints: Option<SyncSender<()>>,
@@ -419,6 +430,7 @@ impl Sqlite {
                 next_reader: AtomicUsize::new(0),
                 ids: AtomicUsize::new(0),
                 merge_from: AtomicU64::new(0),
+                keys: Mutex::default(),
                 checkpoints: None,
             });
         }
@@ -448,6 +460,7 @@ impl Sqlite {
             next_reader: AtomicUsize::new(0),
             ids: AtomicUsize::new(0),
             merge_from: AtomicU64::new(0),
+            keys: Mutex::default(),
             checkpoints,
         })
     }
@@ -486,7 +499,17 @@ impl Sqlite {
             // server records with three players each), are off for the batch. They are on
             // again after it whatever happened, and every write turns them on first.
             c.pragma_update(None, "foreign_keys", "OFF")?;
-            let added = add_batch(c, collection, parts, &self.merge_from);
+            let mut keys = match self.keys.lock() {
+                Ok(keys) => keys,
+                // A writer that failed while it held the keys may have left them part read:
+                // they are read again in full.
+                Err(poisoned) => {
+                    let mut keys = poisoned.into_inner();
+                    *keys = KnownKeys::default();
+                    keys
+                }
+            };
+            let added = add_batch(c, collection, parts, &self.merge_from, &mut keys);
             let restored = c.pragma_update(None, "foreign_keys", "ON");
             let fresh = added?;
             restored?;
@@ -574,8 +597,10 @@ fn add_batch(
     collection: &str,
     parts: &mut dyn Iterator<Item = Result<Cow<'_, [NewRecord]>>>,
     merge_from: &AtomicU64,
+    keys: &mut KnownKeys,
 ) -> rusqlite::Result<Vec<bool>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let batch = keys.begin(&tx)?;
     let there = tx
         .prepare_cached("SELECT 1 FROM collections WHERE id = ?1")?
         .query_row([collection], |_| Ok(()))
@@ -609,8 +634,13 @@ fn add_batch(
                 // Compressed on the checking threads as a rule (`prepare`); here otherwise.
                 let texts = packed(r).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
                 let (canonical, report) = &*texts;
-                // The one writer asks and then inserts, so no other write comes between.
-                let old: Option<i64> = known.query_row([&r.id], |row| row.get(0)).optional()?;
+                // The one writer asks and then inserts, so no other write comes between. An
+                // id whose key no stored id has is new without asking.
+                let old: Option<i64> = if keys.may_hold(&r.id) {
+                    known.query_row([&r.id], |row| row.get(0)).optional()?
+                } else {
+                    None
+                };
                 let n: i64 = if let Some(n) = old {
                     n
                 } else {
@@ -620,6 +650,7 @@ fn add_batch(
                     ])?;
                     let n = tx.last_insert_rowid();
                     recent.execute(params![r.id, n])?;
+                    keys.add(&r.id);
                     if let Some(names) = player_names(&r.players) {
                         player.execute(params![n, names])?;
                     }
@@ -642,6 +673,7 @@ fn add_batch(
         added,
     )?;
     tx.commit()?;
+    keys.committed(batch);
     merge_from.store(next, Ordering::Relaxed);
     Ok(fresh)
 }
@@ -1197,6 +1229,104 @@ mod tests {
         let mut only_error = std::iter::once(Err(StoreError("stopped".into())));
         assert!(store.add_records_in_parts(&c.id, &mut only_error).is_err());
         assert_eq!(store.add_records(&c.id, &first).expect("added"), [true, true]);
+    }
+
+    /// An id of 64 hex digits whose key (first eight) is `key`.
+    fn hex_id(key: u32, rest: u64) -> String {
+        format!("{key:08x}{rest:056x}")
+    }
+
+    /// A record another connection (another process on the same file) stores is not taken
+    /// for new by a writer that read its keys before: the writer sees the other's commit
+    /// and reads the keys again.
+    #[test]
+    fn a_record_another_connection_stored_is_not_new() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("shared.db");
+        let path = path.to_str().expect("a path");
+        let one = Sqlite::open(path).expect("opened");
+        let c = one.create_collection("Club", true).expect("a collection");
+        let other = Sqlite::open(path).expect("opened again");
+        let (x, y, z) = (hex_id(1, 1), hex_id(2, 2), hex_id(3, 3));
+        assert_eq!(
+            one.add_records(&c.id, &[new_record(&x, "t", "{}")])
+                .expect("added"),
+            [true]
+        );
+        // The other's keys are read now: they hold x, not z.
+        assert_eq!(
+            other
+                .add_records(&c.id, &[new_record(&x, "t", "{}"), new_record(&y, "t", "{}")])
+                .expect("added"),
+            [false, true]
+        );
+        assert_eq!(
+            one.add_records(&c.id, &[new_record(&z, "t", "{}")])
+                .expect("added"),
+            [true]
+        );
+        assert_eq!(
+            other
+                .add_records(&c.id, &[new_record(&z, "t", "{}")])
+                .expect("added"),
+            [false]
+        );
+        assert_eq!(
+            one.add_records(&c.id, &[new_record(&y, "t", "{}")])
+                .expect("added"),
+            [false]
+        );
+        let rows: i64 = one
+            .read(|c| c.query_row("SELECT COUNT(*) FROM records", [], |r| r.get(0)))
+            .expect("counted");
+        assert_eq!(rows, 3, "each record once");
+        // Each read its keys at its first batch and again after each batch of the other.
+        assert_eq!(other.keys.lock().expect("the keys").reads(), 2);
+        assert_eq!(one.keys.lock().expect("the keys").reads(), 3);
+    }
+
+    /// The keys are read once while no other connection writes, checkpoints included; a
+    /// record is found whether its key is in the bitmap or not (an id of no hex digits),
+    /// and a key shared by two ids still tells them apart.
+    #[test]
+    fn the_keys_are_read_once_and_never_hide_a_record() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("keys.db");
+        let store = Sqlite::open(path.to_str().expect("a path")).expect("opened");
+        let c = store.create_collection("Club", true).expect("a collection");
+        let (a, b) = (hex_id(7, 1), hex_id(7, 2));
+        assert_eq!(
+            store
+                .add_records(&c.id, &[new_record(&a, "t", "{}"), new_record("zz", "t", "{}")])
+                .expect("added"),
+            [true, true]
+        );
+        let checkpointer = Connection::open(&path).expect("a connection");
+        checkpointer
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .expect("a checkpoint");
+        assert_eq!(
+            store
+                .add_records(
+                    &c.id,
+                    &[
+                        new_record(&b, "t", "{}"),
+                        new_record(&a, "t", "{}"),
+                        new_record("zz", "t", "{}")
+                    ]
+                )
+                .expect("added"),
+            [true, false, false]
+        );
+        assert_eq!(store.keys.lock().expect("the keys").reads(), 1);
+        // A store opened afresh reads the keys from the tables, merged or recent.
+        let again = Sqlite::open(path.to_str().expect("a path")).expect("opened again");
+        assert_eq!(
+            again
+                .add_records(&c.id, &[new_record(&a, "t", "{}"), new_record(&b, "t", "{}")])
+                .expect("added"),
+            [false, false]
+        );
     }
 
     fn new_record(id: &str, canonical: &str, report: &str) -> NewRecord {
