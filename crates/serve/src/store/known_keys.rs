@@ -191,6 +191,31 @@ mod tests {
         assert_eq!(known.reads(), 1);
     }
 
+    /// Full to its capacity, the filter answers "perhaps" for about one key in a hundred
+    /// that it was never given (keys drawn as a hash's bits are).
+    #[test]
+    fn a_full_filter_sends_few_new_keys_to_the_store() {
+        let conn = store_with(0);
+        let mut known = KnownKeys::default();
+        known.begin(&conn).expect("begun");
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next_key = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u32
+        };
+        for _ in 0..FEWEST {
+            known.add(&format!("{:08x}", next_key()));
+        }
+        let asked = 100_000;
+        let perhaps = (0..asked)
+            .filter(|_| known.may_hold(&format!("{:08x}", next_key())))
+            .count();
+        assert!(perhaps < asked / 40, "{perhaps} of {asked}");
+        assert!(perhaps > 0, "a filter this full answers \"perhaps\" sometimes");
+    }
+
     #[test]
     fn the_keys_are_read_again_once_the_filter_is_full() {
         let conn = store_with(0);
