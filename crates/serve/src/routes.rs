@@ -533,8 +533,12 @@ fn plain_upload(plain: check::plain_report::PlainReport, line: u32) -> Upload {
 }
 
 /// The most records a part holds: the store writes each part while the checking threads
-/// go on with the next. A part is a few milliseconds of checking on one thread.
-const PART: usize = 128;
+/// go on with the next. A part is about a millisecond of checking on one thread, so the
+/// writer soon has its first part and is seldom left waiting for the next. Measured with
+/// 100,000 records with names in 1,000-record uploads two at a time, ten pairs alternated:
+/// parts of 64 gave 62,965–69,770 records/s against 57,495–67,841 for parts of 128 (eight
+/// pairs faster); parts of 32 were slower than 64 in five pairs of five.
+const PART: usize = 64;
 
 /// The fewest records a part holds, so that a small body is still spread over the threads
 /// without a job for every record.
@@ -1067,7 +1071,8 @@ mod tests {
     #[test]
     fn parts_are_sized_for_the_threads() {
         assert_eq!(part_size(100_000, 2), PART);
-        assert_eq!(part_size(1_000, 2), 125);
+        assert_eq!(part_size(1_000, 2), PART);
+        assert_eq!(part_size(400, 2), 50);
         assert_eq!(part_size(1_000, 16), SMALLEST_PART);
         assert_eq!(part_size(200, 2), 25);
         assert_eq!(part_size(3, 2), SMALLEST_PART);
