@@ -573,13 +573,12 @@ fn check_and_add(
     let mut unread = unread.into_iter();
     let mut uploads: Vec<Upload> = Vec::with_capacity(total);
     let added = rayon::in_place_scope(|scope| {
-        let mut pending = std::collections::VecDeque::with_capacity(WINDOW);
         // Called from outside the pool, so each job joins the pool's one queue, behind
-        // every job made before it.
-        let mut next_job = move |pending: &mut std::collections::VecDeque<_>| {
+        // every job made before it; none once the body is all made into jobs.
+        let mut next_job = move || {
             let units: Vec<check::Unit> = unread.by_ref().take(part).collect();
             if units.is_empty() {
-                return;
+                return None;
             }
             let (sender, checked_part) = std::sync::mpsc::sync_channel::<Vec<Upload>>(1);
             scope.spawn(move |_| {
@@ -587,18 +586,18 @@ fn check_and_add(
                 // No receiver: the store gave up on the upload, and this part is not needed.
                 let _ = sender.send(done);
             });
-            pending.push_back(checked_part);
+            Some(checked_part)
         };
-        for _ in 0..WINDOW {
-            next_job(&mut pending);
-        }
+        let mut pending: std::collections::VecDeque<_> =
+            std::iter::from_fn(&mut next_job).take(WINDOW).collect();
         let uploads = &mut uploads;
-        // The receivers go with the iterator: a store that stops early (an error) leaves
-        // at most the window's jobs to finish, and makes no more.
+        // The receivers go with the iterator, when this closure returns and before the
+        // scope waits for its jobs: a store that stops early (an error) leaves at most the
+        // window's jobs to finish, and makes no more.
         let mut records = std::iter::from_fn(move || {
             let checked_part = pending.pop_front()?;
             let received = checked_part.recv();
-            next_job(&mut pending);
+            pending.extend(next_job());
             Some(match received {
                 Ok(mut part) => {
                     let stored = part.iter_mut().filter_map(|u| u.stored.take()).collect();
@@ -612,9 +611,7 @@ fn check_and_add(
                 )),
             })
         });
-        let added = store.add_records_in_parts(collection, &mut records);
-        drop(records);
-        added
+        store.add_records_in_parts(collection, &mut records)
     });
     Ok((uploads, added))
 }

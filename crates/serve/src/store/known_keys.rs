@@ -20,9 +20,10 @@
 //!   the checkpointer starts the log again, and reading the keys of a store of millions
 //!   again after every such checkpoint would cost more than the filter saves.)
 //!
-//! A filter is made for twice the keys it is read with (at least [`FEWEST`]); once the
-//! store holds more, the keys are read again into one twice as large, so the reads cost a
-//! store no more than twice its keys in all.
+//! A filter is made for twice the keys the store may hold when it is read (its last record
+//! number, at least [`FEWEST`]); once it holds more than it was made for, the keys are read
+//! again into one twice as large, so the reads cost a store no more than twice its keys in
+//! all.
 
 use fastbloom::BloomFilter;
 use rusqlite::Connection;
@@ -36,18 +37,50 @@ const FEWEST: usize = 1 << 20;
 /// The filter's seed, fixed so that the server does the same work for the same store.
 const SEED: u128 = 0x5354_4943_485f_4b45_5953;
 
-/// The keys of the ids stored, as of the store's count of batches they were read at.
+/// The keys of the ids stored, once read.
 #[derive(Default)]
 pub(super) struct KnownKeys {
     /// None before the first read.
-    filter: Option<BloomFilter>,
+    read: Option<Read>,
+    /// How many times the keys were read from the store (the tests count them).
+    reads: u64,
+}
+
+/// A filter read from the store, and what has been added to it since.
+struct Read {
+    filter: BloomFilter,
     /// How many keys the filter was made for, and how many it holds.
     capacity: usize,
     held: usize,
-    /// The count of batches the keys hold every record of; none before the first read.
-    read_at: Option<i64>,
-    /// How many times the keys were read from the store (the tests count them).
-    reads: u64,
+    /// The count of batches the filter holds every record of.
+    at: i64,
+}
+
+impl Read {
+    /// The keys of the store's id tables, in a filter made for twice as many as the store's
+    /// records may number (its last row number, one step of an index, rather than a count).
+    fn from_store(tx: &Connection, at: i64) -> rusqlite::Result<Read> {
+        let last: i64 = tx.query_row("SELECT COALESCE(MAX(n), 0) FROM records", [], |r| r.get(0))?;
+        let capacity = usize::try_from(last).unwrap_or(0).saturating_mul(2).max(FEWEST);
+        let mut filter = BloomFilter::with_false_pos(FALSE_POSITIVES)
+            .seed(&SEED)
+            .expected_items(capacity);
+        let mut held = 0;
+        let mut rows = tx.prepare("SELECT key FROM ids UNION ALL SELECT key FROM ids_recent")?;
+        let mut rows = rows.query([])?;
+        while let Some(row) = rows.next()? {
+            if let Some(key) = row.get_ref(0)?.as_str().ok().and_then(key_of) {
+                filter.insert(&key);
+                held += 1;
+            }
+        }
+        Ok(Read {
+            filter,
+            capacity,
+            held,
+            at,
+        })
+    }
 }
 
 impl KnownKeys {
@@ -57,29 +90,12 @@ impl KnownKeys {
     /// batch is on disk.
     pub(super) fn begin(&mut self, tx: &Connection) -> rusqlite::Result<i64> {
         let count: i64 = tx.query_row("SELECT n FROM batches", [], |r| r.get(0))?;
-        if self.read_at != Some(count) || self.held > self.capacity {
-            let stored: i64 = tx.query_row(
-                "SELECT (SELECT COUNT(*) FROM ids) + (SELECT COUNT(*) FROM ids_recent)",
-                [],
-                |r| r.get(0),
-            )?;
-            let capacity = usize::try_from(stored).unwrap_or(0).saturating_mul(2).max(FEWEST);
-            let mut filter = BloomFilter::with_false_pos(FALSE_POSITIVES)
-                .seed(&SEED)
-                .expected_items(capacity);
-            let mut held = 0;
-            let mut rows = tx.prepare("SELECT key FROM ids UNION ALL SELECT key FROM ids_recent")?;
-            let mut rows = rows.query([])?;
-            while let Some(row) = rows.next()? {
-                if let Some(key) = row.get_ref(0)?.as_str().ok().and_then(key_of) {
-                    filter.insert(&key);
-                    held += 1;
-                }
-            }
-            self.filter = Some(filter);
-            self.capacity = capacity;
-            self.held = held;
-            self.read_at = Some(count);
+        let current = self
+            .read
+            .as_ref()
+            .is_some_and(|r| r.at == count && r.held <= r.capacity);
+        if !current {
+            self.read = Some(Read::from_store(tx, count)?);
             self.reads += 1;
         }
         tx.execute("UPDATE batches SET n = n + 1", [])?;
@@ -90,23 +106,25 @@ impl KnownKeys {
     /// its records, are those of the store at that count. A batch rolled back leaves the
     /// store's count where the keys were read, and its records' keys only cost a search.
     pub(super) fn committed(&mut self, count: i64) {
-        self.read_at = Some(count);
+        if let Some(read) = &mut self.read {
+            read.at = count;
+        }
     }
 
     /// Whether a stored record may have this id: `false` only when no stored id has its
     /// key, so that the record is new.
     pub(super) fn may_hold(&self, id: &str) -> bool {
-        match (&self.filter, key_of(id)) {
-            (Some(filter), Some(key)) => filter.contains(&key),
+        match (&self.read, key_of(id)) {
+            (Some(read), Some(key)) => read.filter.contains(&key),
             _ => true,
         }
     }
 
     /// Counts a record with this id as stored.
     pub(super) fn add(&mut self, id: &str) {
-        if let (Some(filter), Some(key)) = (&mut self.filter, key_of(id)) {
-            filter.insert(&key);
-            self.held += 1;
+        if let (Some(read), Some(key)) = (&mut self.read, key_of(id)) {
+            read.filter.insert(&key);
+            read.held += 1;
         }
     }
 
@@ -148,11 +166,14 @@ mod tests {
         let conn = Connection::open_in_memory().expect("a store");
         conn.execute_batch(
             "CREATE TABLE batches (n INTEGER NOT NULL); INSERT INTO batches VALUES (0);
+             CREATE TABLE records (n INTEGER PRIMARY KEY);
              CREATE TABLE ids (key TEXT NOT NULL, n INTEGER NOT NULL);
              CREATE TABLE ids_recent (key TEXT NOT NULL, n INTEGER NOT NULL);",
         )
         .expect("the tables");
         for i in 0..n {
+            conn.execute("INSERT INTO records (n) VALUES (?1), (?1 + 1)", [i * 3])
+                .expect("two records");
             conn.execute(
                 "INSERT INTO ids (key, n) VALUES (printf('%08x', ?1), ?1)",
                 [i * 3],
@@ -228,7 +249,8 @@ mod tests {
         let count = known.begin(&conn).expect("begun");
         assert_eq!(known.reads(), 2);
         // Read from the store, which holds none of the keys added (no record was).
-        assert_eq!((known.held, known.capacity), (0, FEWEST));
+        let read = known.read.as_ref().expect("read");
+        assert_eq!((read.held, read.capacity), (0, FEWEST));
         assert!(!known.may_hold(&format!("{:08x}", 12345)));
         known.committed(count);
     }

@@ -499,16 +499,12 @@ impl Sqlite {
             // server records with three players each), are off for the batch. They are on
             // again after it whatever happened, and every write turns them on first.
             c.pragma_update(None, "foreign_keys", "OFF")?;
-            let mut keys = match self.keys.lock() {
-                Ok(keys) => keys,
-                // A writer that failed while it held the keys may have left them part read:
-                // they are read again in full.
-                Err(poisoned) => {
-                    let mut keys = poisoned.into_inner();
-                    *keys = KnownKeys::default();
-                    keys
-                }
-            };
+            // A batch that failed part way leaves in the keys at most those of records it
+            // did not keep, which only cost a lookup (a read is set only once whole).
+            let mut keys = self
+                .keys
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let added = add_batch(c, collection, parts, &self.merge_from, &mut keys);
             let restored = c.pragma_update(None, "foreign_keys", "ON");
             let fresh = added?;
